@@ -1,0 +1,204 @@
+/**
+ * The typed configuration of the sign-in flow, and its validation from the build-time
+ * environment variables named in `shared/docs/contracts.md`.
+ */
+import { isSubsiteLabel } from '../redirect/subsiteLabel'
+
+/** Everything auth-core needs to know about the platform it signs people into. */
+export interface AuthConfig {
+  /** The identity provider's org base URL: an origin without a trailing slash. */
+  readonly oktaOrgUrl: string
+  /** The custom authorization server id used in `/oauth2/{id}/v1/...`. */
+  readonly authServerId: string
+  /** The app's OAuth client id (public client, PKCE). */
+  readonly clientId: string
+  /** The redirect URI registered with both providers: the app's own origin plus `/`. */
+  readonly redirectUri: string
+  /** The shared parent domain with its leading dot, e.g. `.example.com`. */
+  readonly parentDomain: string
+  /** Base URL of the product API that serves `GET /auth/google-auth` (no trailing slash). */
+  readonly authApiUrl: string
+  /** Google OAuth client id. */
+  readonly googleClientId: string
+  /** Google's consent endpoint. */
+  readonly googleAuthUrl: string
+  /** Sub-site used when the post-login redirect cookie is absent or not acceptable. */
+  readonly defaultSubsite: string
+  /** When set, only these sub-sites are honoured from the post-login redirect cookie. */
+  readonly allowedSubsites: readonly string[] | null
+  /** Local mode: redirect target is `http://localhost:3000/`, cookies are host-only, plain HTTP is allowed. */
+  readonly localMode: boolean
+  /** Time allowed for each HTTP request before it fails with `timeout`. */
+  readonly requestTimeoutMs: number
+}
+
+/** One problem found in the environment, naming the variable. */
+export interface ConfigProblem {
+  readonly variable: string
+  readonly reason: 'missing' | 'invalid'
+  /** A sentence for the developer, naming the variable and what is expected. */
+  readonly message: string
+}
+
+/** The outcome of reading the configuration: the config, or every problem at once. */
+export type ConfigResult =
+  | { readonly ok: true; readonly config: AuthConfig }
+  | { readonly ok: false; readonly problems: readonly ConfigProblem[] }
+
+/** Environment variables as Vite exposes them (`import.meta.env`). */
+export type ConfigEnv = Readonly<Record<string, string | boolean | undefined>>
+
+/** Default Google consent endpoint (contracts: `VITE_GOOGLE_AUTH_URL`). */
+export const DEFAULT_GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth'
+/** Default sub-site (spec section 9). */
+export const DEFAULT_SUBSITE = 'citystream'
+/** Default per-request timeout. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000
+
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,254}$/
+const PARENT_DOMAIN_PATTERN = /^(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
+
+/**
+ * Reads and validates the configuration from build-time variables. Every problem is returned at
+ * once, each naming its variable, so a misconfigured deployment is fixed in one pass.
+ *
+ * @param env `import.meta.env` (or any record with the contract's variable names).
+ * @param options.redirectUri the app's own origin plus `/` (read from the page by the shell).
+ * @see ../../../../shared/docs/contracts.md
+ */
+export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string }): ConfigResult {
+  const problems: ConfigProblem[] = []
+  const text = (name: string): string | undefined => {
+    const value = env[name]
+    if (typeof value === 'boolean') return String(value)
+    const trimmed = value?.trim()
+    return trimmed ? trimmed : undefined
+  }
+  const required = (name: string): string | undefined => {
+    const value = text(name)
+    if (value === undefined) problems.push({ variable: name, reason: 'missing', message: `${name} is missing.` })
+    return value
+  }
+  const invalid = (name: string, expected: string): void => {
+    problems.push({ variable: name, reason: 'invalid', message: `${name} is not valid: expected ${expected}.` })
+  }
+
+  const localModeText = text('VITE_LOCAL_MODE')
+  let localMode = false
+  if (localModeText === 'true') localMode = true
+  else if (localModeText !== undefined && localModeText !== 'false') invalid('VITE_LOCAL_MODE', '"true" or "false"')
+
+  const schemeHint = localMode ? 'an http:// or https:// URL' : 'an https:// URL'
+  const orgUrl = required('VITE_OKTA_ORG_URL')
+  let oktaOrgUrl = ''
+  if (orgUrl !== undefined) {
+    const origin = parseOrigin(orgUrl, localMode)
+    if (origin === null) invalid('VITE_OKTA_ORG_URL', `${schemeHint} origin such as https://login.example.com`)
+    else oktaOrgUrl = origin
+  }
+
+  const authServerId = required('VITE_OKTA_AUTH_SERVER_ID')
+  if (authServerId !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(authServerId))
+    invalid('VITE_OKTA_AUTH_SERVER_ID', 'an authorization server id such as "default"')
+
+  const clientId = required('VITE_OKTA_CLIENT_ID')
+  if (clientId !== undefined && !ID_PATTERN.test(clientId)) invalid('VITE_OKTA_CLIENT_ID', 'an OAuth client id')
+
+  const parentDomainText = required('VITE_PARENT_DOMAIN')
+  const parentDomain = parentDomainText?.toLowerCase()
+  if (parentDomain !== undefined && (!PARENT_DOMAIN_PATTERN.test(parentDomain) || parentDomain.length > 253))
+    invalid('VITE_PARENT_DOMAIN', 'a domain with its leading dot, such as .example.com')
+
+  const apiUrlText = required('VITE_AUTH_API_URL')
+  let authApiUrl = ''
+  if (apiUrlText !== undefined) {
+    const base = parseBaseUrl(apiUrlText, localMode)
+    if (base === null) invalid('VITE_AUTH_API_URL', `${schemeHint} such as https://api.example.com`)
+    else authApiUrl = base
+  }
+
+  const googleClientId = required('VITE_GOOGLE_CLIENT_ID')
+  if (googleClientId !== undefined && !ID_PATTERN.test(googleClientId))
+    invalid('VITE_GOOGLE_CLIENT_ID', 'a Google OAuth client id')
+
+  const googleAuthText = text('VITE_GOOGLE_AUTH_URL') ?? DEFAULT_GOOGLE_AUTH_URL
+  const googleAuthUrl = parseBaseUrl(googleAuthText, localMode)
+  if (googleAuthUrl === null) invalid('VITE_GOOGLE_AUTH_URL', `${schemeHint} of Google's consent endpoint`)
+
+  const defaultSubsite = text('VITE_DEFAULT_SUBSITE') ?? DEFAULT_SUBSITE
+  if (!isSubsiteLabel(defaultSubsite)) invalid('VITE_DEFAULT_SUBSITE', 'one lowercase DNS label such as citystream')
+
+  const allowedText = text('VITE_ALLOWED_SUBSITES')
+  let allowedSubsites: readonly string[] | null = null
+  if (allowedText !== undefined) {
+    const labels = allowedText.split(',').map((label) => label.trim()).filter(Boolean)
+    if (labels.length === 0 || !labels.every(isSubsiteLabel))
+      invalid('VITE_ALLOWED_SUBSITES', 'a comma-separated list of lowercase DNS labels')
+    else allowedSubsites = labels
+  }
+
+  const timeoutText = text('VITE_REQUEST_TIMEOUT_MS')
+  let requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS
+  if (timeoutText !== undefined) {
+    const value = Number(timeoutText)
+    if (!Number.isInteger(value) || value < 500 || value > 120_000)
+      invalid('VITE_REQUEST_TIMEOUT_MS', 'a whole number of milliseconds from 500 to 120000')
+    else requestTimeoutMs = value
+  }
+
+  const redirectUri = parseRedirectUri(options.redirectUri, localMode)
+  if (redirectUri === null)
+    problems.push({
+      variable: 'redirectUri',
+      reason: 'invalid',
+      message: `The page must be served from ${localMode ? 'http(s)' : 'https'} at the root path to sign in (redirect URI ${options.redirectUri}).`,
+    })
+
+  if (problems.length > 0) return { ok: false, problems }
+  return {
+    ok: true,
+    config: {
+      oktaOrgUrl,
+      authServerId: authServerId as string,
+      clientId: clientId as string,
+      redirectUri: redirectUri as string,
+      parentDomain: parentDomain as string,
+      authApiUrl,
+      googleClientId: googleClientId as string,
+      googleAuthUrl: googleAuthUrl as string,
+      defaultSubsite,
+      allowedSubsites,
+      localMode,
+      requestTimeoutMs,
+    },
+  }
+}
+
+function parseUrl(text: string, allowHttp: boolean): URL | null {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) return null
+  if (url.username || url.password || url.hash || url.search) return null
+  return url
+}
+
+/** An origin only (a bare `/` path is tolerated), returned without a trailing slash. */
+function parseOrigin(text: string, allowHttp: boolean): string | null {
+  const url = parseUrl(text, allowHttp)
+  return url && url.pathname === '/' ? url.origin : null
+}
+
+/** A base URL that may carry a path, returned without a trailing slash. */
+function parseBaseUrl(text: string, allowHttp: boolean): string | null {
+  const url = parseUrl(text, allowHttp)
+  return url ? url.href.replace(/\/+$/, '') : null
+}
+
+function parseRedirectUri(text: string, allowHttp: boolean): string | null {
+  const url = parseUrl(text, allowHttp)
+  return url && url.pathname === '/' ? `${url.origin}/` : null
+}
