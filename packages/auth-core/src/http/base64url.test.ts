@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { encodeBase64Url } from './base64url'
+import { decodeBase64Url, encodeBase64Url } from './base64url'
 
 const ascii = (text: string): Uint8Array => new TextEncoder().encode(text)
 
@@ -29,6 +29,35 @@ describe('encodeBase64Url', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 100 }), (bytes) => {
         expect(encodeBase64Url(bytes)).toBe(Buffer.from(bytes).toString('base64url'))
+      }),
+    )
+  })
+})
+
+describe('decodeBase64Url', () => {
+  it.each([
+    ['', ''],
+    ['Zg', 'f'],
+    ['Zm8', 'fo'],
+    ['Zm9v', 'foo'],
+    ['Zm9vYmE', 'fooba'],
+    ['Zm9vYmE=', 'fooba'],
+    ['Zg==', 'f'],
+  ])('on %j: returns the bytes of %j', (input, expected) => {
+    expect(decodeBase64Url(input)).toEqual(ascii(expected))
+  })
+
+  it.each([['a'], ['Zm9v!'], ['Zm+v'], ['Zm/v'], ['Zm9vY'], ['=Zg']])(
+    'on %j (not base64url): returns null',
+    (input) => {
+      expect(decodeBase64Url(input)).toBeNull()
+    },
+  )
+
+  it('on any bytes: round-trips with encodeBase64Url', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 100 }), (bytes) => {
+        expect(decodeBase64Url(encodeBase64Url(bytes))).toEqual(bytes)
       }),
     )
   })

@@ -18,3 +18,26 @@ export function encodeBase64Url(bytes: Uint8Array): string {
   }
   return out
 }
+
+/**
+ * Decodes unpadded base64url text (padding `=` is tolerated at the end), or returns null when the
+ * text is not base64url. Pure and platform-free, like {@link encodeBase64Url}.
+ * @see https://www.rfc-editor.org/rfc/rfc4648#section-5
+ */
+export function decodeBase64Url(text: string): Uint8Array | null {
+  const body = text.replace(/={1,2}$/, '')
+  if (!/^[A-Za-z0-9_-]*$/.test(body) || body.length % 4 === 1) return null
+  const bytes = new Uint8Array(Math.floor((body.length * 6) / 8))
+  let buffer = 0
+  let bits = 0
+  let index = 0
+  for (const char of body) {
+    buffer = ((buffer << 6) | ALPHABET.indexOf(char)) & 0xffffff
+    bits += 6
+    if (bits >= 8) {
+      bits -= 8
+      bytes[index++] = (buffer >> bits) & 0xff
+    }
+  }
+  return bytes
+}
