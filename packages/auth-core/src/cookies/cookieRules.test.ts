@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { localTestConfig, testConfig } from '../testing/testConfig'
+import { cookieScope, isCookieName, isCookieValue, MAX_COOKIE_BYTES } from './cookieRules'
+
+describe('isCookieName', () => {
+  it.each(['access_token', 'refresh_token', 'a', 'A-1_b', 'x'.repeat(64)])('accepts %j', (name) => {
+    expect(isCookieName(name)).toBe(true)
+  })
+
+  it.each([
+    ['empty', ''],
+    ['65 characters', 'x'.repeat(65)],
+    ['a dot', 'a.b'],
+    ['a space', 'a b'],
+    ['an equals sign', 'a=b'],
+    ['a semicolon', 'a;b'],
+    ['non-ASCII', 'tökén'],
+    ['a number', 42],
+    ['null', null],
+  ])('refuses %s', (_label, name) => {
+    expect(isCookieName(name)).toBe(false)
+  })
+})
+
+describe('isCookieValue', () => {
+  it.each([
+    ['a JWT', 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln'],
+    ['every allowed punctuation', "!#$%&'()*+-./:<=>?@[]^_`{|}~"],
+    ['base64 with padding', 'YWJj+/=='],
+  ])('accepts %s', (_label, value) => {
+    expect(isCookieValue(value)).toBe(true)
+  })
+
+  it.each([
+    ['empty', ''],
+    ['a semicolon (attribute injection)', 'abc; Domain=evil.example'],
+    ['a comma', 'a,b'],
+    ['a space', 'a b'],
+    ['a double quote', '"abc"'],
+    ['a backslash', 'a\\b'],
+    ['CR/LF', 'a\r\nSet-Cookie: x=y'],
+    ['a tab', 'a\tb'],
+    ['DEL', 'a\x7fb'],
+    ['non-ASCII', 'café'],
+    ['a non-string', 12],
+  ])('refuses %s', (_label, value) => {
+    expect(isCookieValue(value)).toBe(false)
+  })
+
+  it('counts name plus value against the 4096-byte limit', () => {
+    expect(isCookieValue('v'.repeat(MAX_COOKIE_BYTES - 1), 'a')).toBe(true)
+    expect(isCookieValue('v'.repeat(MAX_COOKIE_BYTES), 'a')).toBe(false)
+    expect(isCookieValue('v'.repeat(MAX_COOKIE_BYTES))).toBe(true)
+  })
+})
+
+describe('cookieScope', () => {
+  it('in production: uses the parent domain and path /', () => {
+    expect(cookieScope(testConfig())).toEqual({ domain: '.example.com', path: '/' })
+  })
+
+  it('in local mode: host-only (no domain) and path /', () => {
+    expect(cookieScope(localTestConfig())).toEqual({ path: '/' })
+  })
+})

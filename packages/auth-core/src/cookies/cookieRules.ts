@@ -1,0 +1,46 @@
+/**
+ * The syntax every cookie auth-core plans must satisfy, and the scope (Domain, Path) it is
+ * written with. Names and values that would let a server response inject attributes (`;`),
+ * split headers (CR/LF) or break parsing (spaces, quotes, `,`, `\`, non-ASCII) are refused.
+ */
+import type { AuthConfig } from '../config/authConfig'
+
+/** Browsers guarantee at least 4096 bytes for name plus value (RFC 6265 section 6.1). */
+export const MAX_COOKIE_BYTES = 4096
+
+const COOKIE_NAME = /^[A-Za-z0-9_-]{1,64}$/
+// RFC 6265 cookie-octet: US-ASCII visible characters except DQUOTE, comma, semicolon and backslash.
+const COOKIE_VALUE = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+$/
+
+/**
+ * Whether `name` is a cookie name of the platform contract: 1 to 64 of `[A-Za-z0-9_-]`.
+ * @see ../../../../shared/docs/contracts.md (Cookies)
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-4.1.1
+ */
+export function isCookieName(name: unknown): name is string {
+  return typeof name === 'string' && COOKIE_NAME.test(name)
+}
+
+/**
+ * Whether `value` is a plain, non-empty RFC 6265 cookie value (cookie-octets only, no quotes) and
+ * `name=value` stays within {@link MAX_COOKIE_BYTES}. Pass the cookie's name to count it too.
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-4.1.1
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-6.1
+ */
+export function isCookieValue(value: unknown, name = ''): value is string {
+  // Cookie-octets are ASCII, so the string length is the byte count.
+  return (
+    typeof value === 'string' &&
+    COOKIE_VALUE.test(value) &&
+    name.length + value.length <= MAX_COOKIE_BYTES
+  )
+}
+
+/**
+ * The Domain and Path every platform cookie uses: the shared parent domain, or none (a host-only
+ * cookie) in local mode, and `/`.
+ * @see ../../../../shared/docs/contracts.md (Cookies the app writes)
+ */
+export function cookieScope(config: AuthConfig): { readonly domain?: string; readonly path: '/' } {
+  return config.localMode ? { path: '/' } : { domain: config.parentDomain, path: '/' }
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { AuthError } from '../errors/authError'
+import type { TokenSet } from '../oauth/oauth.types'
+import { localTestConfig, testConfig } from '../testing/testConfig'
+import { planTokenCookies } from './planTokenCookies'
+import { serializeCookie } from './serializeCookie'
+
+const tokens = (overrides: Partial<TokenSet> = {}): TokenSet => ({
+  accessToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln',
+  tokenType: 'Bearer',
+  expiresIn: 3600,
+  refreshToken: 'rt-opaque_value',
+  idToken: 'eyJ.id.token',
+  scope: 'openid offline_access',
+  ...overrides,
+})
+
+describe('planTokenCookies', () => {
+  it('in production: plans access_token and refresh_token on the parent domain', () => {
+    expect(planTokenCookies(testConfig(), tokens())).toEqual([
+      {
+        name: 'access_token',
+        value: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln',
+        domain: '.example.com',
+        path: '/',
+        secure: true,
+        sameSite: 'Lax',
+        maxAgeSeconds: 3600,
+      },
+      {
+        name: 'refresh_token',
+        value: 'rt-opaque_value',
+        domain: '.example.com',
+        path: '/',
+        secure: true,
+        sameSite: 'Lax',
+        maxAgeSeconds: 604_800,
+      },
+    ])
+  })
+
+  it('in local mode: plans host-only cookies (no Domain)', () => {
+    const serialized = planTokenCookies(localTestConfig(), tokens()).map(serializeCookie)
+    expect(serialized).toEqual([
+      'access_token=eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln; Path=/; Max-Age=3600; Secure; SameSite=Lax',
+      'refresh_token=rt-opaque_value; Path=/; Max-Age=604800; Secure; SameSite=Lax',
+    ])
+  })
+
+  it('without a refresh token: plans only access_token', () => {
+    expect(
+      planTokenCookies(testConfig(), tokens({ refreshToken: null })).map((c) => c.name),
+    ).toEqual(['access_token'])
+  })
+
+  it.each([
+    [3600, 3600],
+    [0, 1],
+    [-1, 1],
+    [1e12, 86_400],
+  ])('on expiresIn %d: access_token Max-Age is %d', (expiresIn, maxAge) => {
+    expect(planTokenCookies(testConfig(), tokens({ expiresIn }))[0]?.maxAgeSeconds).toBe(maxAge)
+  })
+
+  it('on a NaN expiresIn: throws unknown_error', () => {
+    expect(() => planTokenCookies(testConfig(), tokens({ expiresIn: Number.NaN }))).toThrow(
+      expect.objectContaining({ code: 'unknown_error' }),
+    )
+  })
+
+  it.each([
+    ['an access token with a semicolon', { accessToken: 'abc; Domain=evil.example' }],
+    ['an access token with CR/LF', { accessToken: 'abc\r\nx' }],
+    ['an empty access token', { accessToken: '' }],
+    ['a refresh token with a space', { refreshToken: 'a b' }],
+    ['a refresh token over 4096 bytes', { refreshToken: 'r'.repeat(4096) }],
+  ])('on %s: throws unknown_error without echoing the token', (_label, override) => {
+    let thrown: unknown
+    try {
+      planTokenCookies(testConfig(), tokens(override))
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(AuthError)
+    expect((thrown as AuthError).code).toBe('unknown_error')
+    expect((thrown as AuthError).message).not.toContain('abc')
+  })
+})

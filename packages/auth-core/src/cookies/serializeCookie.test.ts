@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import type { CookieRemoval, CookieWrite } from './cookie.types'
+import { serializeCookie, serializeCookieRemoval } from './serializeCookie'
+
+const write = (overrides: Partial<CookieWrite> = {}): CookieWrite => ({
+  name: 'access_token',
+  value: 'abc.def.ghi',
+  domain: '.example.com',
+  path: '/',
+  secure: true,
+  sameSite: 'Lax',
+  maxAgeSeconds: 3600,
+  ...overrides,
+})
+
+describe('serializeCookie', () => {
+  it('writes every attribute, in order, byte for byte', () => {
+    expect(serializeCookie(write())).toBe(
+      'access_token=abc.def.ghi; Domain=.example.com; Path=/; Max-Age=3600; Secure; SameSite=Lax',
+    )
+  })
+
+  it('leaves Domain out for a host-only cookie', () => {
+    expect(serializeCookie(write({ domain: undefined }))).toBe(
+      'access_token=abc.def.ghi; Path=/; Max-Age=3600; Secure; SameSite=Lax',
+    )
+  })
+
+  it('leaves Max-Age out for a session cookie', () => {
+    expect(serializeCookie(write({ name: 'sid', maxAgeSeconds: undefined }))).toBe(
+      'sid=abc.def.ghi; Domain=.example.com; Path=/; Secure; SameSite=Lax',
+    )
+  })
+
+  it.each([
+    ['a name with =', { name: 'a=b' }],
+    ['a value with ;', { value: 'x; Domain=evil.example' }],
+    ['a value with CR/LF', { value: 'x\r\ny' }],
+    ['an empty value', { value: '' }],
+    ['a domain with ;', { domain: '.example.com; Secure' }],
+    ['a domain without its leading dot', { domain: 'example.com' }],
+    ['an uppercase domain', { domain: '.Example.com' }],
+    ['another path', { path: '/admin' as '/' }],
+    ['Max-Age 0', { maxAgeSeconds: 0 }],
+    ['a negative Max-Age', { maxAgeSeconds: -5 }],
+    ['a fractional Max-Age', { maxAgeSeconds: 1.5 }],
+    ['a NaN Max-Age', { maxAgeSeconds: Number.NaN }],
+  ])('refuses %s with unknown_error', (_label, override) => {
+    expect(() => serializeCookie(write(override))).toThrow(
+      expect.objectContaining({ code: 'unknown_error' }),
+    )
+  })
+})
+
+describe('serializeCookieRemoval', () => {
+  const removal: CookieRemoval = { name: 'post_login_redirect', domain: '.example.com', path: '/' }
+
+  it('writes an empty value with Max-Age=0 and the same scope, byte for byte', () => {
+    expect(serializeCookieRemoval(removal)).toBe(
+      'post_login_redirect=; Domain=.example.com; Path=/; Max-Age=0; Secure; SameSite=Lax',
+    )
+  })
+
+  it('leaves Domain out for a host-only cookie', () => {
+    expect(serializeCookieRemoval({ name: 'access_token', path: '/' })).toBe(
+      'access_token=; Path=/; Max-Age=0; Secure; SameSite=Lax',
+    )
+  })
+
+  it('refuses an invalid name', () => {
+    expect(() => serializeCookieRemoval({ ...removal, name: 'a b' })).toThrow(
+      expect.objectContaining({ code: 'unknown_error' }),
+    )
+  })
+})
