@@ -76,24 +76,31 @@ export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string })
   }
   const required = (name: string): string | undefined => {
     const value = text(name)
-    if (value === undefined) problems.push({ variable: name, reason: 'missing', message: `${name} is missing.` })
+    if (value === undefined)
+      problems.push({ variable: name, reason: 'missing', message: `${name} is missing.` })
     return value
   }
   const invalid = (name: string, expected: string): void => {
-    problems.push({ variable: name, reason: 'invalid', message: `${name} is not valid: expected ${expected}.` })
+    problems.push({
+      variable: name,
+      reason: 'invalid',
+      message: `${name} is not valid: expected ${expected}.`,
+    })
   }
 
   const localModeText = text('VITE_LOCAL_MODE')
   let localMode = false
   if (localModeText === 'true') localMode = true
-  else if (localModeText !== undefined && localModeText !== 'false') invalid('VITE_LOCAL_MODE', '"true" or "false"')
+  else if (localModeText !== undefined && localModeText !== 'false')
+    invalid('VITE_LOCAL_MODE', '"true" or "false"')
 
   const schemeHint = localMode ? 'an http:// or https:// URL' : 'an https:// URL'
   const orgUrl = required('VITE_OKTA_ORG_URL')
   let oktaOrgUrl = ''
   if (orgUrl !== undefined) {
     const origin = parseOrigin(orgUrl, localMode)
-    if (origin === null) invalid('VITE_OKTA_ORG_URL', `${schemeHint} origin such as https://login.example.com`)
+    if (origin === null)
+      invalid('VITE_OKTA_ORG_URL', `${schemeHint} origin such as https://login.example.com`)
     else oktaOrgUrl = origin
   }
 
@@ -102,11 +109,15 @@ export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string })
     invalid('VITE_OKTA_AUTH_SERVER_ID', 'an authorization server id such as "default"')
 
   const clientId = required('VITE_OKTA_CLIENT_ID')
-  if (clientId !== undefined && !ID_PATTERN.test(clientId)) invalid('VITE_OKTA_CLIENT_ID', 'an OAuth client id')
+  if (clientId !== undefined && !ID_PATTERN.test(clientId))
+    invalid('VITE_OKTA_CLIENT_ID', 'an OAuth client id')
 
   const parentDomainText = required('VITE_PARENT_DOMAIN')
   const parentDomain = parentDomainText?.toLowerCase()
-  if (parentDomain !== undefined && (!PARENT_DOMAIN_PATTERN.test(parentDomain) || parentDomain.length > 253))
+  if (
+    parentDomain !== undefined &&
+    (!PARENT_DOMAIN_PATTERN.test(parentDomain) || parentDomain.length > 253)
+  )
     invalid('VITE_PARENT_DOMAIN', 'a domain with its leading dot, such as .example.com')
 
   const apiUrlText = required('VITE_AUTH_API_URL')
@@ -123,15 +134,20 @@ export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string })
 
   const googleAuthText = text('VITE_GOOGLE_AUTH_URL') ?? DEFAULT_GOOGLE_AUTH_URL
   const googleAuthUrl = parseBaseUrl(googleAuthText, localMode)
-  if (googleAuthUrl === null) invalid('VITE_GOOGLE_AUTH_URL', `${schemeHint} of Google's consent endpoint`)
+  if (googleAuthUrl === null)
+    invalid('VITE_GOOGLE_AUTH_URL', `${schemeHint} of Google's consent endpoint`)
 
   const defaultSubsite = text('VITE_DEFAULT_SUBSITE') ?? DEFAULT_SUBSITE
-  if (!isSubsiteLabel(defaultSubsite)) invalid('VITE_DEFAULT_SUBSITE', 'one lowercase DNS label such as citystream')
+  if (!isSubsiteLabel(defaultSubsite))
+    invalid('VITE_DEFAULT_SUBSITE', 'one lowercase DNS label such as citystream')
 
   const allowedText = text('VITE_ALLOWED_SUBSITES')
   let allowedSubsites: readonly string[] | null = null
   if (allowedText !== undefined) {
-    const labels = allowedText.split(',').map((label) => label.trim()).filter(Boolean)
+    const labels = allowedText
+      .split(',')
+      .map((label) => label.trim())
+      .filter(Boolean)
     if (labels.length === 0 || !labels.every(isSubsiteLabel))
       invalid('VITE_ALLOWED_SUBSITES', 'a comma-separated list of lowercase DNS labels')
     else allowedSubsites = labels

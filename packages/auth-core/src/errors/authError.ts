@@ -133,7 +133,12 @@ export class AuthError extends Error {
   readonly code: AuthErrorCode
   readonly details: AuthErrorDetails
 
-  constructor(code: AuthErrorCode, message?: string, details: AuthErrorDetails = {}, options?: { cause?: unknown }) {
+  constructor(
+    code: AuthErrorCode,
+    message?: string,
+    details: AuthErrorDetails = {},
+    options?: { cause?: unknown },
+  ) {
     super(message ?? code, options)
     this.code = code
     this.details = details

@@ -30,14 +30,18 @@ export const errorMessages: Readonly<Record<AuthErrorCode, string>> = {
   no_factor_selected: 'No factor selected for enrollment',
   no_authentication_factor: 'No authentication factor selected',
   // Added in the same voice
-  passcode_replayed: 'This code has already been used. Please wait for the next code and try again.',
+  passcode_replayed:
+    'This code has already been used. Please wait for the next code and try again.',
   rate_limited: 'Too many attempts. Please wait a minute and try again.',
-  account_locked: 'Your account is locked after too many attempts. Please try again later or reset your password.',
+  account_locked:
+    'Your account is locked after too many attempts. Please try again later or reset your password.',
   password_expired: 'Your password has expired. Please reset it with Forgot password.',
-  network_error: 'We could not reach the sign-in service. Please check your connection and try again.',
+  network_error:
+    'We could not reach the sign-in service. Please check your connection and try again.',
   timeout: 'The sign-in service is taking too long to answer. Please try again.',
   invalid_callback: 'This sign-in link is no longer valid. Please sign in again.',
-  crypto_unavailable: 'Your browser cannot sign in securely here. Please use an up-to-date browser.',
+  crypto_unavailable:
+    'Your browser cannot sign in securely here. Please use an up-to-date browser.',
   storage_unavailable: 'Please allow this site to store data in your browser, then try again.',
   google_cancelled: 'Google sign-in was cancelled. You can try again or use your email.',
 }

@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import {
+  codeEntryReducer,
+  initialCodeEntry,
+  selectCodeValue,
+  selectIsCodeComplete,
+} from './codeEntry'
+import { getCodeInputAttrs } from './codeEntry.attrs'
+import type { CodeEntryEvent, CodeEntryState } from './codeEntry.types'
+
+function apply(
+  events: CodeEntryEvent[],
+  start: CodeEntryState = initialCodeEntry(),
+): CodeEntryState {
+  return events.reduce(codeEntryReducer, start)
+}
+
+function typed(text: string): CodeEntryState {
+  return apply(
+    [...text].map((char, index) => ({ type: 'textEntered', index, text: char }) as const),
+  )
+}
+
+describe('codeEntryReducer', () => {
+  it('on a typed digit: fills the box and advances focus', () => {
+    const state = apply([{ type: 'textEntered', index: 0, text: '4' }])
+    expect(state.digits).toEqual(['4', '', '', '', '', ''])
+    expect(state.focusedIndex).toBe(1)
+  })
+
+  it('on a typed non-digit: strips it and keeps focus', () => {
+    const start = initialCodeEntry()
+    const state = codeEntryReducer(start, { type: 'textEntered', index: 0, text: 'a' })
+    expect(state).toBe(start)
+  })
+
+  it('on six typed digits: the code is complete and focus stays on the last box', () => {
+    const state = typed('123456')
+    expect(selectCodeValue(state)).toBe('123456')
+    expect(selectIsCodeComplete(state)).toBe(true)
+    expect(state.focusedIndex).toBe(5)
+  })
+
+  it('on a digit typed into a filled box: replaces it', () => {
+    const state = apply([{ type: 'textEntered', index: 2, text: '9' }], typed('123456'))
+    expect(selectCodeValue(state)).toBe('129456')
+  })
+
+  it.each([0, 2, 5])(
+    'on a whole code pasted or autofilled into box %i: fills all six from the first',
+    (index) => {
+      const state = apply([{ type: 'textEntered', index, text: '987654' }])
+      expect(state.digits).toEqual(['9', '8', '7', '6', '5', '4'])
+      expect(state.focusedIndex).toBe(5)
+    },
+  )
+
+  it('on pasted text with separators and extra digits: keeps the first six digits', () => {
+    const state = apply([{ type: 'textEntered', index: 3, text: 'Your code is 123 456 789' }])
+    expect(selectCodeValue(state)).toBe('123456')
+  })
+
+  it('on a partial paste: fills from the box pasted into and moves focus past it', () => {
+    const state = apply([{ type: 'textEntered', index: 2, text: '7-8' }])
+    expect(state.digits).toEqual(['', '', '7', '8', '', ''])
+    expect(state.focusedIndex).toBe(4)
+  })
+
+  it('on a partial paste near the end: drops what does not fit', () => {
+    const state = apply([{ type: 'textEntered', index: 4, text: '1234' }])
+    expect(state.digits).toEqual(['', '', '', '', '1', '2'])
+    expect(state.focusedIndex).toBe(5)
+  })
+
+  it('on backspace in a filled box: clears it and keeps focus', () => {
+    const state = apply([{ type: 'backspacePressed', index: 3 }], {
+      ...typed('1234'),
+      focusedIndex: 3,
+    })
+    expect(state.digits).toEqual(['1', '2', '3', '', '', ''])
+    expect(state.focusedIndex).toBe(3)
+  })
+
+  it('on backspace in an empty box: clears the previous box and moves to it', () => {
+    const state = apply([{ type: 'backspacePressed', index: 4 }], typed('1234'))
+    expect(state.digits).toEqual(['1', '2', '3', '', '', ''])
+    expect(state.focusedIndex).toBe(3)
+  })
+
+  it('on backspace in the empty first box: nothing changes', () => {
+    const start = initialCodeEntry()
+    expect(codeEntryReducer(start, { type: 'backspacePressed', index: 0 })).toBe(start)
+    const moved = codeEntryReducer(
+      { ...start, focusedIndex: 2 },
+      { type: 'backspacePressed', index: 0 },
+    )
+    expect(moved.focusedIndex).toBe(0)
+  })
+
+  it('on delete: clears the current box without moving', () => {
+    const state = apply([{ type: 'deletePressed', index: 1 }], typed('123'))
+    expect(state.digits).toEqual(['1', '', '3', '', '', ''])
+    expect(state.focusedIndex).toBe(1)
+    expect(apply([{ type: 'deletePressed', index: 4 }], typed('123')).focusedIndex).toBe(4)
+  })
+
+  it('on arrows, Home and End: moves focus within the six boxes', () => {
+    const start = typed('12')
+    expect(
+      codeEntryReducer(start, { type: 'arrowPressed', index: 2, direction: 'left' }).focusedIndex,
+    ).toBe(1)
+    expect(
+      codeEntryReducer(start, { type: 'arrowPressed', index: 2, direction: 'right' }).focusedIndex,
+    ).toBe(3)
+    expect(
+      codeEntryReducer(start, { type: 'arrowPressed', index: 0, direction: 'left' }).focusedIndex,
+    ).toBe(0)
+    expect(
+      codeEntryReducer(start, { type: 'arrowPressed', index: 5, direction: 'right' }).focusedIndex,
+    ).toBe(5)
+    expect(codeEntryReducer(start, { type: 'homePressed' }).focusedIndex).toBe(0)
+    expect(codeEntryReducer(start, { type: 'endPressed' }).focusedIndex).toBe(5)
+  })
+
+  it('on a box focused by click: focus follows, and the same box is a no-op', () => {
+    const start = initialCodeEntry()
+    expect(codeEntryReducer(start, { type: 'boxFocused', index: 3 }).focusedIndex).toBe(3)
+    expect(codeEntryReducer(start, { type: 'boxFocused', index: 0 })).toBe(start)
+  })
+
+  it('on cleared: empties every box and focuses the first', () => {
+    expect(apply([{ type: 'cleared' }], typed('123456'))).toEqual(initialCodeEntry())
+  })
+
+  it('on an unknown event: returns the same state', () => {
+    const start = initialCodeEntry()
+    expect(codeEntryReducer(start, { type: 'shaken' } as unknown as CodeEntryEvent)).toBe(start)
+  })
+
+  it('property: any sequence of events keeps six single-digit-or-empty boxes and focus in range', () => {
+    const index = fc.integer({ min: -3, max: 9 })
+    const event: fc.Arbitrary<CodeEntryEvent> = fc.oneof(
+      fc.record({
+        type: fc.constant('textEntered' as const),
+        index,
+        text: fc.string({ maxLength: 12 }),
+      }),
+      fc.record({ type: fc.constant('backspacePressed' as const), index }),
+      fc.record({ type: fc.constant('deletePressed' as const), index }),
+      fc.record({
+        type: fc.constant('arrowPressed' as const),
+        index,
+        direction: fc.constantFrom('left' as const, 'right' as const),
+      }),
+      fc.constantFrom(
+        { type: 'homePressed' as const },
+        { type: 'endPressed' as const },
+        { type: 'cleared' as const },
+      ),
+      fc.record({ type: fc.constant('boxFocused' as const), index }),
+    )
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 40 }), (events) => {
+        const state = apply(events)
+        expect(state.digits).toHaveLength(6)
+        for (const digit of state.digits) expect(digit).toMatch(/^[0-9]?$/)
+        expect(state.focusedIndex).toBeGreaterThanOrEqual(0)
+        expect(state.focusedIndex).toBeLessThanOrEqual(5)
+      }),
+    )
+  })
+})
+
+describe('getCodeInputAttrs', () => {
+  it('names each box "Digit n of 6" and asks for the numeric one-time-code keyboard', () => {
+    const state = typed('12')
+    const attrs = getCodeInputAttrs(state, 0)
+    expect(attrs['aria-label']).toBe('Digit 1 of 6')
+    expect(getCodeInputAttrs(state, 5)['aria-label']).toBe('Digit 6 of 6')
+    expect(attrs).toMatchObject({
+      inputMode: 'numeric',
+      autoComplete: 'one-time-code',
+      type: 'text',
+      value: '1',
+    })
+    expect(attrs).not.toHaveProperty('maxLength')
+  })
+
+  it('keeps only the focused box in the tab order and marks the last as done', () => {
+    const state = typed('12')
+    expect([0, 1, 2, 3, 4, 5].map((index) => getCodeInputAttrs(state, index).tabIndex)).toEqual([
+      -1, -1, 0, -1, -1, -1,
+    ])
+    expect(getCodeInputAttrs(state, 4).enterKeyHint).toBe('next')
+    expect(getCodeInputAttrs(state, 5).enterKeyHint).toBe('done')
+    expect(getCodeInputAttrs(state, 3)['data-filled']).toBe(false)
+  })
+
+  it('uses a translated label and the invalid flag when given', () => {
+    const attrs = getCodeInputAttrs(initialCodeEntry(), 1, {
+      invalid: true,
+      label: (n, total) => `Chiffre ${n} sur ${total}`,
+    })
+    expect(attrs['aria-label']).toBe('Chiffre 2 sur 6')
+    expect(attrs['aria-invalid']).toBe(true)
+  })
+})

@@ -1,0 +1,81 @@
+/**
+ * Small builders shared by the step handlers: the email step with an error, reports, and the
+ * effects that end a transaction. Keeping them here keeps every handler a short switch.
+ */
+import type { AuthErrorCode } from '../errors/authError'
+import type {
+  SignInEffect,
+  SignInState,
+  SignInStep,
+  SignInTransition,
+  StoredItem,
+} from './signInFlow.types'
+import { STEP_HASHES } from './signInFlow.types'
+
+/** No effects. */
+export const NO_EFFECTS: readonly SignInEffect[] = []
+
+/** The state unchanged, with no effects: what every step answers to an event it does not handle. */
+export function unchanged(state: SignInState): SignInTransition {
+  return [state, NO_EFFECTS]
+}
+
+/** Errors the person caused or can fix; reported as warnings. Everything else is an error. */
+const EXPECTED_ERRORS: ReadonlySet<AuthErrorCode> = new Set<AuthErrorCode>([
+  'invalid_credentials',
+  'access_denied',
+  'session_expired',
+  'mfa_verification_failed',
+  'invalid_verification_code',
+  'passcode_replayed',
+  'rate_limited',
+  'account_locked',
+  'password_expired',
+  'activation_invalid_code',
+  'missing_mfa_data',
+  'missing_verification_data',
+  'google_not_found',
+  'google_cancelled',
+])
+
+/** A report of a failure: its code and step only, never a value the person typed or a token. */
+export function report(code: AuthErrorCode, step: SignInStep): SignInEffect {
+  return {
+    type: 'reportFailure',
+    code,
+    step,
+    severity: EXPECTED_ERRORS.has(code) ? 'warning' : 'error',
+  }
+}
+
+/** Forget each of these stored items. */
+export function forget(...items: StoredItem[]): SignInEffect[] {
+  return items.map((item) => ({ type: 'forget', item }))
+}
+
+/** The email step, showing `error` (spec section 4: a failed sign-in returns to the email step). */
+export function emailStep(email: string, error: AuthErrorCode | null = null): SignInState {
+  return { step: 'email', email, error, attempted: false }
+}
+
+/**
+ * Back to the email step with an error: the transaction is forgotten, the address goes back to
+ * the root (replacing the entry, so Back does not return to a dead step), and the failure is
+ * reported.
+ */
+export function failToEmail(
+  from: SignInStep,
+  email: string | null,
+  error: AuthErrorCode,
+  extra: readonly SignInEffect[] = NO_EFFECTS,
+): SignInTransition {
+  return [
+    emailStep(email ?? '', error),
+    [
+      ...extra,
+      ...forget('stateToken', 'mfaRedirect'),
+      { type: 'setLocation', hash: STEP_HASHES.email, email, mode: 'replace' },
+      report(error, from),
+    ],
+  ]
+}

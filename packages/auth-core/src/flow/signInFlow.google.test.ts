@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest'
+import { NOW, OAUTH_NONCE, OAUTH_STATE, page, run, storedOAuth } from '../testing/flowHarness'
+
+const emailStep = () =>
+  run([
+    { type: 'pageLoaded', page: page() },
+    { type: 'emailChanged', email: 'gina@example.com' },
+  ]).state
+const googleReturn = (
+  search: string,
+  oauthState: string | null = storedOAuth('google'),
+  postLoginRedirect: string | null = null,
+) =>
+  run([{ type: 'pageLoaded', page: page({ search, stored: { oauthState }, postLoginRedirect }) }])
+
+describe('signInFlow: Google', () => {
+  it('on googleSignInClicked: prepares the consent redirect', () => {
+    const { state, last } = run([{ type: 'googleSignInClicked' }], { from: emailStep() })
+    expect(state).toEqual({ step: 'redirectingToGoogle', email: 'gina@example.com' })
+    expect(last).toEqual([{ type: 'prepareGoogleRedirect' }])
+  })
+
+  it('on googleRedirectPrepared: persists state and nonce, then goes to the consent page (Back returns here)', () => {
+    const { last } = run(
+      [
+        { type: 'googleSignInClicked' },
+        {
+          type: 'googleRedirectPrepared',
+          url: 'https://accounts.google.com/x',
+          state: OAUTH_STATE,
+          nonce: OAUTH_NONCE,
+          now: NOW,
+        },
+      ],
+      { from: emailStep() },
+    )
+    expect(last).toEqual([
+      { type: 'persist', item: 'oauthState', value: storedOAuth('google', NOW) },
+      { type: 'navigate', url: 'https://accounts.google.com/x', mode: 'assign' },
+    ])
+  })
+
+  it('on googleRedirectFailed or storageFailed: the email step with the error, email kept', () => {
+    expect(
+      run(
+        [
+          { type: 'googleSignInClicked' },
+          { type: 'googleRedirectFailed', error: 'crypto_unavailable' },
+        ],
+        { from: emailStep() },
+      ).state,
+    ).toMatchObject({
+      step: 'email',
+      email: 'gina@example.com',
+      error: 'crypto_unavailable',
+    })
+    expect(
+      run([{ type: 'googleSignInClicked' }, { type: 'storageFailed' }], { from: emailStep() })
+        .state,
+    ).toMatchObject({ error: 'storage_unavailable' })
+    const redirecting = run([{ type: 'googleSignInClicked' }], { from: emailStep() }).state
+    expect(run([{ type: 'emailSubmitted' }], { from: redirecting }).state).toBe(redirecting)
+  })
+
+  it('on the return with code and matching state: clears the URL and calls the product API with code and nonce', () => {
+    const { state, effects } = googleReturn(`?code=g-code&state=${OAUTH_STATE}&scope=openid`)
+    expect(state).toEqual({ step: 'googleReturn', target: 'https://citystream.example.com/' })
+    expect(effects[0]).toEqual({ type: 'clearUrl' })
+    expect(effects.at(-1)).toEqual({ type: 'callGoogleAuth', code: 'g-code', nonce: OAUTH_NONCE })
+  })
+
+  it.each([
+    ['a wrong state', '?code=g-code&state=evil', storedOAuth('google')],
+    ['no stored transaction', `?code=g-code&state=${OAUTH_STATE}`, null],
+    [
+      "the identity provider's transaction (mix-up)",
+      `?code=g-code&state=${OAUTH_STATE}`,
+      storedOAuth('okta'),
+    ],
+    ['no code', `?state=${OAUTH_STATE}`, storedOAuth('google')],
+  ])('on a return with %s: invalid_callback, no API call', (_name, search, stored) => {
+    const { state, effects } = googleReturn(search, stored)
+    expect(state).toMatchObject({ step: 'email', error: 'invalid_callback' })
+    expect(effects.some((effect) => effect.type === 'callGoogleAuth')).toBe(false)
+  })
+
+  it('on a cancelled consent (error=access_denied): google_cancelled; another error: google_failed', () => {
+    expect(googleReturn(`?error=access_denied&state=${OAUTH_STATE}`).state).toMatchObject({
+      step: 'email',
+      error: 'google_cancelled',
+    })
+    expect(googleReturn(`?error=server_error&state=${OAUTH_STATE}`).state).toMatchObject({
+      step: 'email',
+      error: 'google_failed',
+    })
+  })
+
+  it('on googleCookiesReceived: writes the cookie map with our attributes, clears the redirect cookie, redirects', () => {
+    const returned = googleReturn(
+      `?code=g-code&state=${OAUTH_STATE}`,
+      storedOAuth('google'),
+      'roads',
+    ).state
+    const { state, last } = run(
+      [
+        {
+          type: 'googleCookiesReceived',
+          cookies: { access_token: 'at', session_hint: 'x' },
+          now: NOW,
+        },
+      ],
+      { from: returned },
+    )
+    expect(state).toEqual({ step: 'done', via: 'google' })
+    expect(last).toEqual([
+      {
+        type: 'setCookies',
+        cookies: [
+          {
+            name: 'access_token',
+            value: 'at',
+            domain: '.example.com',
+            path: '/',
+            secure: true,
+            sameSite: 'Lax',
+          },
+          {
+            name: 'session_hint',
+            value: 'x',
+            domain: '.example.com',
+            path: '/',
+            secure: true,
+            sameSite: 'Lax',
+          },
+        ],
+      },
+      {
+        type: 'removeCookie',
+        cookie: { name: 'post_login_redirect', domain: '.example.com', path: '/' },
+      },
+      { type: 'navigate', url: 'https://roads.example.com/', mode: 'replace' },
+    ])
+  })
+
+  it('on a cookie map with a refused value: google_failed, nothing written', () => {
+    const returned = googleReturn(`?code=g-code&state=${OAUTH_STATE}`).state
+    const { state, last } = run(
+      [{ type: 'googleCookiesReceived', cookies: { access_token: 'a; Domain=evil' }, now: NOW }],
+      { from: returned },
+    )
+    expect(state).toMatchObject({ step: 'email', error: 'google_failed' })
+    expect(last.some((effect) => effect.type === 'setCookies')).toBe(false)
+  })
+
+  it('on googleSignInFailed not_found: "No user found" on the email step', () => {
+    const returned = googleReturn(`?code=g-code&state=${OAUTH_STATE}`).state
+    expect(
+      run([{ type: 'googleSignInFailed', error: 'google_not_found' }], { from: returned }).state,
+    ).toMatchObject({ step: 'email', error: 'google_not_found' })
+    expect(run([{ type: 'emailSubmitted' }], { from: returned }).state).toBe(returned)
+  })
+})

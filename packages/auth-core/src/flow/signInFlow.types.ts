@@ -1,0 +1,236 @@
+/**
+ * The sign-in flow as data: a state per step, events named for what happened, effects for the
+ * shell to run. All plain, serializable JSON.
+ */
+import type { AuthnCall, AuthnCallKind, AuthnTransaction, TotpProvider } from '../authn/authn.types'
+import type { CodeEntryEvent, CodeEntryState } from '../codeEntry/codeEntry.types'
+import type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
+import type { AuthErrorCode } from '../errors/authError'
+import type { AuthorizationRequest, CallbackParams, TokenSet } from '../oauth/oauth.types'
+
+/* --- Constants --- */
+
+/** Wait before the browser is sent to `/authorize` (spec section 9). */
+export const AUTHORIZE_REDIRECT_DELAY_MS = 1000
+/** An OAuth transaction older than this is refused at the callback (security checklist A3). */
+export const OAUTH_TRANSACTION_MAX_AGE_MS = 10 * 60 * 1000
+
+/** The location hash of each step that has one. Empty is the email step; `#sign-in` the password step. */
+export const STEP_HASHES = {
+  email: '',
+  password: '#sign-in',
+  code: '#verify',
+  factorChoice: '#setup',
+  enrollActivate: '#activate',
+} as const
+
+/** A hash the flow writes. */
+export type StepHash = (typeof STEP_HASHES)[keyof typeof STEP_HASHES]
+
+/** What the app keeps in sessionStorage across the redirects (spec section 3, plus the OAuth state). */
+export type StoredItem = 'pkceVerifier' | 'stateToken' | 'mfaRedirect' | 'oauthState'
+
+/** The one timer of the flow. */
+export type TimerId = 'authorizeRedirect'
+
+/** How the person got to the authorization redirect: decides what the page shows meanwhile. */
+export type SignInVia = 'password' | 'mfa'
+
+/* --- State --- */
+
+interface Failable {
+  /** The error shown on this step, or null. */
+  readonly error: AuthErrorCode | null
+}
+
+/**
+ * The flow state, one variant per step, each holding only that step's fields.
+ * The password is never part of the state: it lives in the field and leaves in one effect.
+ */
+export type SignInState =
+  /** Before the page has been read. */
+  | { readonly step: 'booting' }
+  | (Failable & {
+      readonly step: 'email'
+      readonly email: string
+      /** A submit was attempted with an invalid email: only then is the field marked invalid. */
+      readonly attempted: boolean
+    })
+  | (Failable & {
+      readonly step: 'password'
+      readonly email: string
+      /** Primary authentication is in flight: further submits are ignored. */
+      readonly submitting: boolean
+      readonly attempted: boolean
+    })
+  | (Failable & {
+      readonly step: 'code'
+      readonly email: string | null
+      readonly stateToken: string
+      readonly factorId: string
+      readonly code: CodeEntryState
+      readonly verifying: boolean
+    })
+  | (Failable & {
+      readonly step: 'factorChoice'
+      readonly email: string | null
+      readonly stateToken: string
+      /** TOTP authenticators the provider offers as NOT_SETUP, in the provider's order. */
+      readonly factors: readonly TotpProvider[]
+      /** The enrolment in flight, if any. */
+      readonly enrolling: TotpProvider | null
+    })
+  | (Failable & {
+      readonly step: 'enrollActivate'
+      readonly email: string | null
+      readonly stateToken: string
+      readonly factorId: string
+      readonly provider: TotpProvider
+      readonly sharedSecret: string
+      readonly qrCodeUrl: string
+      readonly code: CodeEntryState
+      readonly activating: boolean
+    })
+  /**
+   * A reload in the middle of MFA: the stored transaction is being fetched again. With the
+   * MFA-redirect flag set the page shows the code step verifying (spec section 2).
+   */
+  | { readonly step: 'resuming'; readonly email: string | null; readonly mfaRedirect: boolean }
+  /** Waiting the 1000 ms before `/authorize`, while the PKCE request is prepared. */
+  | {
+      readonly step: 'authorizing'
+      readonly via: SignInVia
+      readonly email: string | null
+      readonly sessionToken: string
+      readonly authorizeUrl: string | null
+      readonly delayElapsed: boolean
+    }
+  /** Leaving for Google's consent page. */
+  | { readonly step: 'redirectingToGoogle'; readonly email: string }
+  /** Back from `/authorize`: exchanging the code. */
+  | { readonly step: 'callback'; readonly via: SignInVia; readonly target: string }
+  /** Back from Google: the product API is exchanging the Google code for cookies. */
+  | { readonly step: 'googleReturn'; readonly target: string }
+  /** Cookies are written and the browser is leaving. */
+  | { readonly step: 'done'; readonly via: SignInVia | 'google' }
+
+/** The name of a step. */
+export type SignInStep = SignInState['step']
+
+/* --- Events --- */
+
+/** What the page read at start-up, handed to the flow once. */
+export interface PageSnapshot {
+  readonly hash: string
+  readonly search: string
+  /** The page's host, e.g. `login.example.com`. */
+  readonly host: string
+  /** The email kept in `history.state` by an earlier `setLocation`, if any. */
+  readonly historyEmail: string | null
+  /** The raw sessionStorage items (null when absent). */
+  readonly stored: { readonly [K in StoredItem]: string | null }
+  /** The raw `post_login_redirect` cookie, if any. */
+  readonly postLoginRedirect: string | null
+  /** Epoch milliseconds. */
+  readonly now: number
+}
+
+/** Everything that can happen, named for what happened. */
+export type SignInEvent =
+  | { readonly type: 'pageLoaded'; readonly page: PageSnapshot }
+  /** Back/forward changed the hash; `historyEmail` is the entry's `history.state` email. */
+  | { readonly type: 'hashChanged'; readonly hash: string; readonly historyEmail: string | null }
+  | { readonly type: 'emailChanged'; readonly email: string }
+  | { readonly type: 'emailSubmitted' }
+  | { readonly type: 'googleSignInClicked' }
+  | { readonly type: 'changeEmailClicked' }
+  | { readonly type: 'forgotPasswordClicked' }
+  | { readonly type: 'passwordSubmitted'; readonly password: string }
+  | { readonly type: 'factorChosen'; readonly provider: TotpProvider }
+  | { readonly type: 'codeEdited'; readonly input: CodeEntryEvent }
+  | { readonly type: 'codeSubmitted' }
+  | {
+      readonly type: 'authnTransactionReceived'
+      readonly call: AuthnCallKind
+      readonly transaction: AuthnTransaction
+    }
+  | {
+      readonly type: 'authnCallFailed'
+      readonly call: AuthnCallKind
+      readonly error: AuthErrorCode
+      /** Epoch seconds when a rate limit resets, when known. */
+      readonly rateLimitReset?: number
+    }
+  | {
+      readonly type: 'authorizationPrepared'
+      readonly request: AuthorizationRequest
+      readonly now: number
+    }
+  | { readonly type: 'authorizationFailed'; readonly error: AuthErrorCode }
+  | { readonly type: 'timerElapsed'; readonly id: TimerId }
+  | { readonly type: 'tokensReceived'; readonly tokens: TokenSet }
+  | { readonly type: 'tokensIncomplete'; readonly idToken: string | null }
+  | { readonly type: 'tokenExchangeFailed'; readonly error: AuthErrorCode }
+  | {
+      readonly type: 'googleRedirectPrepared'
+      readonly url: string
+      readonly state: string
+      readonly nonce: string
+      readonly now: number
+    }
+  | { readonly type: 'googleRedirectFailed'; readonly error: AuthErrorCode }
+  | {
+      readonly type: 'googleCookiesReceived'
+      readonly cookies: Readonly<Record<string, string>>
+      readonly now: number
+    }
+  | { readonly type: 'googleSignInFailed'; readonly error: AuthErrorCode }
+  /** Writing to sessionStorage failed (blocked storage, quota). */
+  | { readonly type: 'storageFailed' }
+
+/* --- Effects --- */
+
+/** Work for the shell, as data. Results come back as events. */
+export type SignInEffect =
+  /** Set the hash (and remember the email in `history.state`), pushing or replacing the entry. */
+  | {
+      readonly type: 'setLocation'
+      readonly hash: StepHash
+      readonly email: string | null
+      readonly mode: 'push' | 'replace'
+    }
+  /** Remove query and fragment from the URL with `history.replaceState`, before any request. */
+  | { readonly type: 'clearUrl' }
+  | { readonly type: 'persist'; readonly item: StoredItem; readonly value: string }
+  | { readonly type: 'forget'; readonly item: StoredItem }
+  /** Result: `authnTransactionReceived` or `authnCallFailed`. */
+  | { readonly type: 'callAuthn'; readonly call: AuthnCall }
+  /** Build the PKCE authorization request. Result: `authorizationPrepared` or `authorizationFailed`. */
+  | { readonly type: 'prepareAuthorization'; readonly sessionToken: string }
+  /** Build Google's consent URL. Result: `googleRedirectPrepared` or `googleRedirectFailed`. */
+  | { readonly type: 'prepareGoogleRedirect' }
+  /** Result: `timerElapsed`. */
+  | { readonly type: 'startTimer'; readonly id: TimerId; readonly ms: number }
+  | { readonly type: 'navigate'; readonly url: string; readonly mode: 'assign' | 'replace' }
+  /** Result: `tokensReceived`, `tokensIncomplete` or `tokenExchangeFailed`. */
+  | {
+      readonly type: 'exchangeCode'
+      readonly callback: CallbackParams
+      readonly expectedState: string
+      readonly codeVerifier: string
+      readonly nonce: string
+    }
+  /** Result: `googleCookiesReceived` or `googleSignInFailed`. */
+  | { readonly type: 'callGoogleAuth'; readonly code: string; readonly nonce: string }
+  | { readonly type: 'setCookies'; readonly cookies: readonly CookieWrite[] }
+  | { readonly type: 'removeCookie'; readonly cookie: CookieRemoval }
+  /** Report a failure (code and step only: never a secret). */
+  | {
+      readonly type: 'reportFailure'
+      readonly code: AuthErrorCode
+      readonly step: SignInStep
+      readonly severity: 'warning' | 'error'
+    }
+
+/** The result of one transition. */
+export type SignInTransition = readonly [SignInState, readonly SignInEffect[]]

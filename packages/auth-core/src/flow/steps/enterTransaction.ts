@@ -1,0 +1,148 @@
+import type { AuthnTransaction, TotpProvider } from '../../authn/authn.types'
+import { TOTP_FACTOR_TYPE } from '../../authn/authn.types'
+import { initialCodeEntry } from '../../codeEntry/codeEntry'
+import { failToEmail } from '../flowOutcomes'
+import type { SignInEffect, SignInState, SignInStep, SignInTransition } from '../signInFlow.types'
+import { STEP_HASHES } from '../signInFlow.types'
+import { startAuthorization } from './authorization'
+
+const PROVIDERS: readonly TotpProvider[] = ['OKTA', 'GOOGLE']
+
+function isTotpProvider(value: string): value is TotpProvider {
+  return (PROVIDERS as readonly string[]).includes(value)
+}
+
+/** Where a transaction came from: which step asked, and how the address should change. */
+export interface TransactionOrigin {
+  readonly from: SignInStep
+  readonly email: string | null
+  /** `push` after primary authentication (Back returns to the password step); `replace` otherwise. */
+  readonly hashMode: 'push' | 'replace'
+}
+
+/**
+ * The TOTP factors of an `MFA_ENROLL` transaction that the person can set up: type
+ * `token:software:totp`, status `NOT_SETUP`, provider Okta Verify or Google Authenticator, each once.
+ */
+export function enrollableProviders(
+  transaction: Extract<AuthnTransaction, { status: 'MFA_ENROLL' }>,
+): TotpProvider[] {
+  const providers: TotpProvider[] = []
+  for (const factor of transaction.factors) {
+    if (
+      factor.factorType === TOTP_FACTOR_TYPE &&
+      factor.status === 'NOT_SETUP' &&
+      isTotpProvider(factor.provider) &&
+      !providers.includes(factor.provider)
+    )
+      providers.push(factor.provider)
+  }
+  return providers
+}
+
+/**
+ * The QR step for an `MFA_ENROLL_ACTIVATE` transaction, or null when the provider did not send
+ * everything it needs (a TOTP factor id, the shared secret and an accepted QR link).
+ */
+export function activationStep(
+  transaction: Extract<AuthnTransaction, { status: 'MFA_ENROLL_ACTIVATE' }>,
+  email: string | null,
+): SignInState | null {
+  const { factor, activation } = transaction
+  if (!factor || factor.factorType !== TOTP_FACTOR_TYPE || !isTotpProvider(factor.provider))
+    return null
+  if (!activation?.sharedSecret || !activation.qrCodeUrl) return null
+  return {
+    step: 'enrollActivate',
+    email,
+    stateToken: transaction.stateToken,
+    factorId: factor.id,
+    provider: factor.provider,
+    sharedSecret: activation.sharedSecret,
+    qrCodeUrl: activation.qrCodeUrl,
+    code: initialCodeEntry(),
+    activating: false,
+    error: null,
+  }
+}
+
+/**
+ * Enters the step a transaction calls for, after primary authentication or a resume (spec
+ * section 4): SUCCESS starts authorization; MFA_REQUIRED shows code entry with the first
+ * `token:software:totp` factor; MFA_ENROLL lists the NOT_SETUP TOTP factors; MFA_ENROLL_ACTIVATE
+ * shows the QR step. The state token is persisted so a reload can resume.
+ */
+export function enterTransaction(
+  transaction: AuthnTransaction,
+  origin: TransactionOrigin,
+): SignInTransition {
+  const { email, from, hashMode } = origin
+  const persistToken = (stateToken: string): SignInEffect => ({
+    type: 'persist',
+    item: 'stateToken',
+    value: stateToken,
+  })
+  switch (transaction.status) {
+    case 'SUCCESS':
+      return startAuthorization(
+        from === 'password' ? 'password' : 'mfa',
+        email,
+        transaction.sessionToken,
+      )
+    case 'MFA_REQUIRED': {
+      const factor = transaction.factors.find(
+        (candidate) => candidate.factorType === TOTP_FACTOR_TYPE,
+      )
+      if (!factor) return failToEmail(from, email, 'no_authentication_factor')
+      return [
+        {
+          step: 'code',
+          email,
+          stateToken: transaction.stateToken,
+          factorId: factor.id,
+          code: initialCodeEntry(),
+          verifying: false,
+          error: null,
+        },
+        [
+          persistToken(transaction.stateToken),
+          { type: 'forget', item: 'mfaRedirect' },
+          { type: 'setLocation', hash: STEP_HASHES.code, email, mode: hashMode },
+        ],
+      ]
+    }
+    case 'MFA_ENROLL': {
+      const factors = enrollableProviders(transaction)
+      if (factors.length === 0) return failToEmail(from, email, 'enroll_failed')
+      return [
+        {
+          step: 'factorChoice',
+          email,
+          stateToken: transaction.stateToken,
+          factors,
+          enrolling: null,
+          error: null,
+        },
+        [
+          persistToken(transaction.stateToken),
+          { type: 'forget', item: 'mfaRedirect' },
+          { type: 'setLocation', hash: STEP_HASHES.factorChoice, email, mode: hashMode },
+        ],
+      ]
+    }
+    case 'MFA_ENROLL_ACTIVATE': {
+      const next = activationStep(transaction, email)
+      if (!next) return failToEmail(from, email, 'enrollment_info_failed')
+      return [
+        next,
+        [
+          persistToken(transaction.stateToken),
+          { type: 'forget', item: 'mfaRedirect' },
+          { type: 'setLocation', hash: STEP_HASHES.enrollActivate, email, mode: hashMode },
+        ],
+      ]
+    }
+    case 'MFA_CHALLENGE':
+      return failToEmail(from, email, 'unknown_error')
+  }
+}

@@ -1,0 +1,178 @@
+import { readCallbackParams } from '../../oauth/readCallbackParams'
+import type { CallbackParams } from '../../oauth/oauth.types'
+import { resolveRedirectTarget } from '../../redirect/resolveRedirectTarget'
+import type { AuthErrorCode } from '../../errors/authError'
+import { isValidEmail, normalizeEmail } from '../../validation/validation'
+import type { FlowContext } from '../flowContext'
+import { emailStep, failToEmail, forget, NO_EFFECTS } from '../flowOutcomes'
+import { parseOAuthTransaction } from '../oauthTransaction'
+import type {
+  PageSnapshot,
+  SignInEffect,
+  SignInState,
+  SignInTransition,
+  StoredItem,
+} from '../signInFlow.types'
+import { OAUTH_TRANSACTION_MAX_AGE_MS, STEP_HASHES } from '../signInFlow.types'
+
+/** Forget the items of `items` that are actually stored. */
+function forgetStored(page: PageSnapshot, ...items: StoredItem[]): SignInEffect[] {
+  return forget(...items.filter((item) => page.stored[item] !== null))
+}
+
+/** Errors the identity provider can return at `/authorize`, as flow errors. */
+function authorizeError(error: string): AuthErrorCode {
+  if (error === 'access_denied') return 'access_denied'
+  if (
+    error === 'login_required' ||
+    error === 'interaction_required' ||
+    error === 'consent_required'
+  )
+    return 'session_expired'
+  return 'unknown_error'
+}
+
+function redirectTarget(context: FlowContext, page: PageSnapshot): string {
+  const { config } = context
+  try {
+    return resolveRedirectTarget(config, {
+      cookieValue: page.postLoginRedirect ?? undefined,
+      currentHost: page.host,
+    })
+  } catch {
+    return config.localMode
+      ? 'http://localhost:3000/'
+      : `https://${config.defaultSubsite}${config.parentDomain}/`
+  }
+}
+
+/**
+ * The return from a redirect (spec section 2): the URL is cleared first, and the stored OAuth
+ * transaction is forgotten whatever happens (single use). The identity provider answers in the
+ * fragment, Google in the query; each return is checked only against its own provider's
+ * transaction (mix-up defence), its `state` must match exactly, and nothing is exchanged otherwise.
+ */
+function receiveCallback(
+  context: FlowContext,
+  page: PageSnapshot,
+  callback: CallbackParams,
+): SignInTransition {
+  const effects: SignInEffect[] = [
+    { type: 'clearUrl' },
+    ...forgetStored(page, 'pkceVerifier', 'oauthState'),
+  ]
+  const pending = parseOAuthTransaction(page.stored.oauthState)
+  const age = pending ? page.now - pending.createdAt : Number.POSITIVE_INFINITY
+  const fresh = age <= OAUTH_TRANSACTION_MAX_AGE_MS && age >= -60_000
+  const provider = callback.source === 'fragment' ? 'okta' : 'google'
+  const expected = pending && fresh && pending.provider === provider ? pending : null
+  const fail = (error: AuthErrorCode): SignInTransition =>
+    failToEmail('booting', null, error, effects)
+
+  if (!expected) {
+    // Our own return from the provider's logout after a token response without an access token.
+    if (callback.source === 'query' && callback.error !== null && callback.state === null)
+      return fail('unknown_error')
+    return fail('invalid_callback')
+  }
+  if (callback.duplicated.length > 0 || callback.state !== expected.state)
+    return fail('invalid_callback')
+  if (callback.error !== null) {
+    if (provider === 'google')
+      return fail(callback.error === 'access_denied' ? 'google_cancelled' : 'google_failed')
+    return fail(authorizeError(callback.error))
+  }
+  const code = callback.code
+  if (code === null) return fail('invalid_callback')
+
+  const target = redirectTarget(context, page)
+  if (provider === 'google')
+    return [
+      { step: 'googleReturn', target },
+      [...effects, { type: 'callGoogleAuth', code, nonce: expected.nonce }],
+    ]
+
+  const codeVerifier = page.stored.pkceVerifier
+  if (codeVerifier === null) return fail('invalid_callback')
+  return [
+    { step: 'callback', via: page.stored.mfaRedirect !== null ? 'mfa' : 'password', target },
+    [
+      ...effects,
+      {
+        type: 'exchangeCode',
+        callback,
+        expectedState: expected.state,
+        codeVerifier,
+        nonce: expected.nonce,
+      },
+    ],
+  ]
+}
+
+/** Resume a stored transaction after a reload, or say what is missing. */
+function resume(
+  page: PageSnapshot,
+  email: string | null,
+  mfaRedirect: boolean,
+  missing: AuthErrorCode,
+): SignInTransition {
+  const stateToken = page.stored.stateToken
+  if (stateToken === null)
+    return failToEmail('booting', email, missing, forgetStored(page, 'pkceVerifier', 'oauthState'))
+  return [
+    { step: 'resuming', email, mfaRedirect },
+    [
+      ...forgetStored(page, 'pkceVerifier', 'oauthState'),
+      { type: 'callAuthn', call: { kind: 'resume', stateToken } },
+    ],
+  ]
+}
+
+/** The email step at the root path, dropping a hash that cannot be honoured (spec section 2). */
+function resetToRoot(page: PageSnapshot): SignInTransition {
+  return [
+    emailStep(''),
+    [
+      ...forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken', 'mfaRedirect'),
+      { type: 'setLocation', hash: STEP_HASHES.email, email: null, mode: 'replace' },
+    ],
+  ]
+}
+
+/**
+ * The first transition: reads what the page was loaded with. A redirect return is handled first;
+ * then a reload with the MFA-redirect flag resumes the code step verifying; then the hash picks
+ * the step, and a hash set while the email is not valid resets the address to the root.
+ */
+export function loadPage(context: FlowContext, page: PageSnapshot): SignInTransition {
+  const callback = readCallbackParams(page.hash, page.search)
+  if (callback) return receiveCallback(context, page, callback)
+
+  const email =
+    page.historyEmail !== null && isValidEmail(page.historyEmail)
+      ? normalizeEmail(page.historyEmail)
+      : null
+  if (page.stored.mfaRedirect !== null) return resume(page, email, true, 'missing_mfa_data')
+
+  switch (page.hash) {
+    case '':
+    case '#': {
+      const state: SignInState = emailStep(page.historyEmail ?? '')
+      const stale = forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken')
+      return [state, stale.length > 0 ? stale : NO_EFFECTS]
+    }
+    case STEP_HASHES.password:
+      if (email === null) return resetToRoot(page)
+      return [
+        { step: 'password', email, submitting: false, attempted: false, error: null },
+        forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken'),
+      ]
+    case STEP_HASHES.code:
+      return email === null ? resetToRoot(page) : resume(page, email, false, 'missing_mfa_data')
+    case STEP_HASHES.factorChoice:
+    case STEP_HASHES.enrollActivate:
+      return email === null ? resetToRoot(page) : resume(page, email, false, 'missing_state_token')
+    default:
+      return resetToRoot(page)
+  }
+}

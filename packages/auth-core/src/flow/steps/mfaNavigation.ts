@@ -1,0 +1,25 @@
+import { emailStep, forget } from '../flowOutcomes'
+import type { SignInState, SignInTransition, StepHash } from '../signInFlow.types'
+import { STEP_HASHES } from '../signInFlow.types'
+
+type MfaState = Extract<SignInState, { step: 'code' | 'factorChoice' | 'enrollActivate' }>
+
+/**
+ * Back/forward while in an MFA step: `#sign-in` returns to the password step and the root to the
+ * email step, both abandoning the transaction; any other hash is put back to this step's own.
+ */
+export function leaveMfaByHash(
+  state: MfaState,
+  hash: string,
+  own: StepHash,
+): SignInTransition | null {
+  if (hash === own) return null
+  if (hash === STEP_HASHES.password && state.email !== null)
+    return [
+      { step: 'password', email: state.email, submitting: false, attempted: false, error: null },
+      forget('stateToken'),
+    ]
+  if (hash === '' || hash === '#' || hash === STEP_HASHES.password)
+    return [emailStep(state.email ?? ''), forget('stateToken')]
+  return [state, [{ type: 'setLocation', hash: own, email: state.email, mode: 'replace' }]]
+}

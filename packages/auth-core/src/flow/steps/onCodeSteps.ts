@@ -1,0 +1,149 @@
+import type { AuthErrorCode } from '../../errors/authError'
+import {
+  codeEntryReducer,
+  initialCodeEntry,
+  selectCodeValue,
+  selectIsCodeComplete,
+} from '../../codeEntry/codeEntry'
+import { failToEmail, report, unchanged } from '../flowOutcomes'
+import type { SignInEffect, SignInEvent, SignInState, SignInTransition } from '../signInFlow.types'
+import { STEP_HASHES } from '../signInFlow.types'
+import { startAuthorization } from './authorization'
+import { leaveMfaByHash } from './mfaNavigation'
+
+type CodeState = Extract<SignInState, { step: 'code' }>
+type ActivateState = Extract<SignInState, { step: 'enrollActivate' }>
+
+/** Failures after which the transaction cannot continue: back to the email step. */
+const FATAL: ReadonlySet<AuthErrorCode> = new Set<AuthErrorCode>([
+  'session_expired',
+  'account_locked',
+])
+/** Failures after which the same code may simply be sent again. */
+const TRANSIENT: ReadonlySet<AuthErrorCode> = new Set<AuthErrorCode>(['network_error', 'timeout'])
+/** Failures whose own message is right here; others get the step's own message. */
+const KEPT: ReadonlySet<AuthErrorCode> = new Set<AuthErrorCode>([
+  'passcode_replayed',
+  'invalid_verification_code',
+  'rate_limited',
+])
+
+/**
+ * Maps a failed verify/activate call to what the step shows. A rejected code (`E0000068`) is
+ * `mfa_verification_failed` on verify and `activation_invalid_code` on activate; an unexpected
+ * failure is `verification_failed` / `activation_failed`.
+ */
+function codeFailure(error: AuthErrorCode, call: 'verify' | 'activate'): AuthErrorCode {
+  if (KEPT.has(error) || TRANSIENT.has(error)) return error
+  if (error === 'mfa_verification_failed')
+    return call === 'verify' ? 'mfa_verification_failed' : 'activation_invalid_code'
+  return call === 'verify' ? 'verification_failed' : 'activation_failed'
+}
+
+/** What differs between the code step (verify) and the QR step (activate). */
+interface CodeStepSpec<S extends CodeState | ActivateState> {
+  readonly call: 'verify' | 'activate'
+  readonly hash: (typeof STEP_HASHES)['code' | 'enrollActivate']
+  readonly busy: (state: S) => boolean
+  readonly withBusy: (state: S, busy: boolean) => S
+  /** Enter pressed before all six digits are in. */
+  readonly incomplete: AuthErrorCode
+  /** 200 without a session token. */
+  readonly noSession: AuthErrorCode
+}
+
+const VERIFY: CodeStepSpec<CodeState> = {
+  call: 'verify',
+  hash: STEP_HASHES.code,
+  busy: (state) => state.verifying,
+  withBusy: (state, verifying) => ({ ...state, verifying }),
+  incomplete: 'missing_mfa_data',
+  noSession: 'mfa_verify_incomplete',
+}
+
+const ACTIVATE: CodeStepSpec<ActivateState> = {
+  call: 'activate',
+  hash: STEP_HASHES.enrollActivate,
+  busy: (state) => state.activating,
+  withBusy: (state, activating) => ({ ...state, activating }),
+  incomplete: 'missing_verification_data',
+  noSession: 'activation_incomplete',
+}
+
+function submit<S extends CodeState | ActivateState>(
+  spec: CodeStepSpec<S>,
+  state: S,
+): SignInTransition {
+  const passCode = selectCodeValue(state.code)
+  const effect: SignInEffect = {
+    type: 'callAuthn',
+    call: { kind: spec.call, stateToken: state.stateToken, factorId: state.factorId, passCode },
+  }
+  return [{ ...spec.withBusy(state, true), error: null }, [effect]]
+}
+
+/** Shows `error` on the step, clearing the boxes unless the same code may be sent again. */
+function showError<S extends CodeState | ActivateState>(
+  spec: CodeStepSpec<S>,
+  state: S,
+  error: AuthErrorCode,
+): SignInTransition {
+  const code = TRANSIENT.has(error) ? state.code : initialCodeEntry()
+  return [{ ...spec.withBusy(state, false), code, error }, [report(error, state.step)]]
+}
+
+function onCodeStep<S extends CodeState | ActivateState>(
+  spec: CodeStepSpec<S>,
+  state: S,
+  event: SignInEvent,
+): SignInTransition {
+  const busy = spec.busy(state)
+  switch (event.type) {
+    case 'codeEdited': {
+      if (busy) return unchanged(state)
+      const code = codeEntryReducer(state.code, event.input)
+      if (code === state.code) return unchanged(state)
+      const digitsChanged = selectCodeValue(code) !== selectCodeValue(state.code)
+      const next = { ...state, code, error: digitsChanged ? null : state.error }
+      // Verification fires exactly once: when the last box fills, not on every later edit.
+      if (!selectIsCodeComplete(state.code) && selectIsCodeComplete(code)) return submit(spec, next)
+      return [next, []]
+    }
+    case 'codeSubmitted':
+      if (busy) return unchanged(state)
+      if (!selectIsCodeComplete(state.code))
+        return [{ ...state, error: spec.incomplete }, [report(spec.incomplete, state.step)]]
+      return submit(spec, state)
+    case 'authnTransactionReceived':
+      if (!busy || event.call !== spec.call) return unchanged(state)
+      if (event.transaction.status === 'SUCCESS')
+        return startAuthorization('mfa', state.email, event.transaction.sessionToken)
+      return showError(spec, state, spec.noSession)
+    case 'authnCallFailed':
+      if (!busy || event.call !== spec.call) return unchanged(state)
+      if (FATAL.has(event.error)) return failToEmail(state.step, state.email, event.error)
+      return showError(spec, state, codeFailure(event.error, spec.call))
+    case 'hashChanged':
+      return leaveMfaByHash(state, event.hash, spec.hash) ?? unchanged(state)
+    default:
+      return unchanged(state)
+  }
+}
+
+/**
+ * The code step (MFA_REQUIRED): six boxes; verification fires once when the last box fills, or
+ * on Enter/Verify; a rejected code clears the boxes.
+ * @see https://developer.okta.com/docs/reference/api/authn/#verify-totp-factor
+ */
+export function onCode(state: CodeState, event: SignInEvent): SignInTransition {
+  return onCodeStep(VERIFY, state, event)
+}
+
+/**
+ * The QR step (MFA_ENROLL_ACTIVATE): the code from the newly set-up app activates the factor,
+ * which yields the session token.
+ * @see https://developer.okta.com/docs/reference/api/authn/#activate-totp-factor
+ */
+export function onEnrollActivate(state: ActivateState, event: SignInEvent): SignInTransition {
+  return onCodeStep(ACTIVATE, state, event)
+}

@@ -1,0 +1,133 @@
+/**
+ * Test helpers for the sign-in flow: a page snapshot builder and a runner that folds events
+ * through `transition`, collecting every effect.
+ */
+import type { AuthnTransaction } from '../authn/authn.types'
+import type { AuthConfig } from '../config/authConfig'
+import { createSignInFlow } from '../flow/signInFlow'
+import type { PageSnapshot, SignInEffect, SignInEvent, SignInState } from '../flow/signInFlow.types'
+import { testConfig } from './testConfig'
+
+export const STATE_TOKEN = '00stateTokenValue_abcdefghijklmnopqrstuv'
+export const SESSION_TOKEN = '20111TheSessionToken0123456789'
+export const OAUTH_STATE = 'S'.repeat(43)
+export const OAUTH_NONCE = 'N'.repeat(43)
+export const CODE_VERIFIER = 'V'.repeat(43)
+export const NOW = 1_790_000_000_000
+
+/** A page snapshot: the email step on a fresh load unless overridden. */
+export function page(
+  overrides: Partial<Omit<PageSnapshot, 'stored'>> & {
+    stored?: Partial<PageSnapshot['stored']>
+  } = {},
+): PageSnapshot {
+  const { stored, ...rest } = overrides
+  return {
+    hash: '',
+    search: '',
+    host: 'signin.example.com',
+    historyEmail: null,
+    postLoginRedirect: null,
+    now: NOW,
+    ...rest,
+    stored: {
+      pkceVerifier: null,
+      stateToken: null,
+      mfaRedirect: null,
+      oauthState: null,
+      ...stored,
+    },
+  }
+}
+
+/** A stored OAuth transaction as the app would have persisted it. */
+export function storedOAuth(provider: 'okta' | 'google', createdAt = NOW - 5_000): string {
+  return JSON.stringify({ provider, state: OAUTH_STATE, nonce: OAUTH_NONCE, createdAt })
+}
+
+/** Runs events from a state, returning the final state, every effect, and the effects of the last event. */
+export function run(
+  events: readonly SignInEvent[],
+  options: { config?: AuthConfig; from?: SignInState } = {},
+): { state: SignInState; effects: SignInEffect[]; last: readonly SignInEffect[] } {
+  const flow = createSignInFlow(options.config ?? testConfig())
+  let state = options.from ?? flow.initialState
+  const effects: SignInEffect[] = []
+  let last: readonly SignInEffect[] = []
+  for (const event of events) {
+    const [next, produced] = flow.transition(state, event)
+    state = next
+    last = produced
+    effects.push(...produced)
+  }
+  return { state, effects, last }
+}
+
+/** Events that bring a fresh page to the password step for `email`. */
+export function toPassword(email = 'pat@example.com'): SignInEvent[] {
+  return [
+    { type: 'pageLoaded', page: page() },
+    { type: 'emailChanged', email },
+    { type: 'emailSubmitted' },
+  ]
+}
+
+/** Events that submit a password and answer with `transaction`. */
+export function signIn(transaction: AuthnTransaction, email = 'pat@example.com'): SignInEvent[] {
+  return [
+    ...toPassword(email),
+    { type: 'passwordSubmitted', password: 'hunter22' },
+    { type: 'authnTransactionReceived', call: 'primary', transaction },
+  ]
+}
+
+export const MFA_REQUIRED: AuthnTransaction = {
+  status: 'MFA_REQUIRED',
+  stateToken: STATE_TOKEN,
+  expiresAt: null,
+  factors: [
+    { id: 'opfPush0001', factorType: 'push', provider: 'OKTA' },
+    { id: 'ostTotp0001', factorType: 'token:software:totp', provider: 'OKTA' },
+    { id: 'ostTotp0002', factorType: 'token:software:totp', provider: 'GOOGLE' },
+  ],
+}
+
+export const MFA_ENROLL: AuthnTransaction = {
+  status: 'MFA_ENROLL',
+  stateToken: STATE_TOKEN,
+  expiresAt: null,
+  factors: [
+    { id: 'mblSms0001', factorType: 'sms', provider: 'OKTA', status: 'NOT_SETUP' },
+    {
+      id: 'ostTotp0001',
+      factorType: 'token:software:totp',
+      provider: 'GOOGLE',
+      status: 'NOT_SETUP',
+    },
+    { id: 'ostTotp0002', factorType: 'token:software:totp', provider: 'OKTA', status: 'ACTIVE' },
+    { id: 'ostTotp0003', factorType: 'token:software:totp', provider: 'OKTA', status: 'NOT_SETUP' },
+    { id: 'ostTotp0004', factorType: 'token:software:totp', provider: 'RSA', status: 'NOT_SETUP' },
+  ],
+}
+
+export const ENROLL_ACTIVATE: AuthnTransaction = {
+  status: 'MFA_ENROLL_ACTIVATE',
+  stateToken: STATE_TOKEN,
+  expiresAt: null,
+  factor: { id: 'ostNew0001', factorType: 'token:software:totp', provider: 'OKTA' },
+  activation: {
+    sharedSecret: 'KBMTM32UJZSXQ2DW',
+    qrCodeUrl: 'https://login.example.com/api/v1/users/u1/factors/ostNew0001/qr/abc',
+    timeStep: 30,
+    keyLength: 6,
+    encoding: 'base32',
+  },
+  factorResult: null,
+}
+
+export const SUCCESS: AuthnTransaction = { status: 'SUCCESS', sessionToken: SESSION_TOKEN }
+
+/** Typing a whole code into the first box. */
+export function typeCode(code: string): SignInEvent {
+  return { type: 'codeEdited', input: { type: 'textEntered', index: 0, text: code } }
+}
