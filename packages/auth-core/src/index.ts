@@ -1,0 +1,135 @@
+/**
+ * auth-core: the platform's sign-in flow as a pure, DOM-free library.
+ *
+ * - `createSignInFlow(config).transition(state, event)` → `[state, effects]`: every step decision.
+ * - Request/response pairs for the Okta Authn API, OAuth 2.0 with PKCE (oauth4webapi), and the
+ *   Google path through the product API; each with injected `fetch` and `AbortSignal`.
+ * - Error codes with the specification's messages; redirect-target and cookie rules; Sentry
+ *   scrubbers.
+ */
+
+// Configuration
+export {
+  readAuthConfig,
+  DEFAULT_GOOGLE_AUTH_URL,
+  DEFAULT_SUBSITE,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+} from './config/authConfig'
+export type { AuthConfig, ConfigEnv, ConfigProblem, ConfigResult } from './config/authConfig'
+
+// Errors and messages
+export { AuthError, AUTH_ERROR_CODES, isAuthError, isAuthErrorCode } from './errors/authError'
+export type { AuthErrorCode, AuthErrorDetails } from './errors/authError'
+export { errorMessages, messageFor } from './errors/errorMessages'
+export { toAuthError } from './errors/toAuthError'
+
+// Validation
+export {
+  CODE_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  isValidCode,
+  isValidEmail,
+  isValidPassword,
+  normalizeEmail,
+} from './validation/validation'
+
+// The flow
+export { createSignInFlow } from './flow/signInFlow'
+export type { SignInFlow } from './flow/signInFlow'
+export {
+  AUTHORIZE_REDIRECT_DELAY_MS,
+  OAUTH_TRANSACTION_MAX_AGE_MS,
+  STEP_HASHES,
+} from './flow/signInFlow.types'
+export type {
+  PageSnapshot,
+  SignInEffect,
+  SignInEvent,
+  SignInState,
+  SignInStep,
+  SignInTransition,
+  SignInVia,
+  StepHash,
+  StoredItem,
+  TimerId,
+} from './flow/signInFlow.types'
+export {
+  selectCanSubmitEmail,
+  selectEmail,
+  selectError,
+  selectIsBusy,
+  selectShowsCodeVerifying,
+} from './flow/signInFlow.selectors'
+
+// Code entry (six boxes)
+export {
+  codeEntryReducer,
+  initialCodeEntry,
+  selectCodeValue,
+  selectIsCodeComplete,
+} from './codeEntry/codeEntry'
+export { getCodeInputAttrs } from './codeEntry/codeEntry.attrs'
+export type { CodeInputAttrs, DigitLabel } from './codeEntry/codeEntry.attrs'
+export type { CodeEntryEvent, CodeEntryState } from './codeEntry/codeEntry.types'
+
+// Okta Authn API
+export { TOTP_FACTOR_TYPE } from './authn/authn.types'
+export type {
+  AuthnCall,
+  AuthnCallKind,
+  AuthnFactor,
+  AuthnTransaction,
+  TotpActivation,
+  TotpProvider,
+} from './authn/authn.types'
+export { authnRequest } from './authn/authnRequest'
+export { processAuthnResponse } from './authn/processAuthnResponse'
+export { callAuthn } from './authn/callAuthn'
+
+// OAuth 2.0 + PKCE
+export { OAUTH_SCOPES } from './oauth/oauthScopes'
+export type { OAuthScope } from './oauth/oauthScopes'
+export {
+  authorizationServerFor,
+  oauthClientFor,
+  oauthEndpointsFor,
+} from './oauth/authorizationServerFor'
+export type { OAuthEndpoints } from './oauth/authorizationServerFor'
+export { createAuthorizationRequest } from './oauth/createAuthorizationRequest'
+export { readCallbackParams } from './oauth/readCallbackParams'
+export { tokenRequest } from './oauth/tokenRequest'
+export { processTokenResponse } from './oauth/processTokenResponse'
+export { exchangeAuthorizationCode } from './oauth/exchangeAuthorizationCode'
+export type { ExchangeAuthorizationCodeInput } from './oauth/exchangeAuthorizationCode'
+export { buildLogoutUrl } from './oauth/buildLogoutUrl'
+export type { LogoutUrlInput } from './oauth/buildLogoutUrl'
+export type {
+  AuthorizationRequest,
+  CallbackParams,
+  RandomBytes,
+  TokenExchangeResult,
+  TokenSet,
+} from './oauth/oauth.types'
+
+// Redirect target and cookies
+export { isSubsiteLabel } from './redirect/subsiteLabel'
+export {
+  currentSubdomain,
+  resolveRedirectTarget,
+  LOCAL_REDIRECT_TARGET,
+} from './redirect/resolveRedirectTarget'
+export { COOKIE_NAMES } from './cookies/cookie.types'
+export type { CookieRemoval, CookieWrite } from './cookies/cookie.types'
+export { isCookieName, isCookieValue, MAX_COOKIE_BYTES } from './cookies/cookieRules'
+export {
+  REFRESH_TOKEN_MAX_AGE_SECONDS,
+  MAX_ACCESS_TOKEN_MAX_AGE_SECONDS,
+} from './cookies/cookieLifetimes'
+export { planTokenCookies } from './cookies/planTokenCookies'
+export { planApiCookies } from './cookies/planApiCookies'
+export { planCookieRemoval } from './cookies/planCookieRemoval'
+export { serializeCookie, serializeCookieRemoval } from './cookies/serializeCookie'
+
+// HTTP
+export type { HttpOptions } from './http/httpOptions'
+export { encodeBase64Url } from './http/base64url'
