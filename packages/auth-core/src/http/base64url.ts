@@ -8,14 +8,17 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
  */
 export function encodeBase64Url(bytes: Uint8Array): string {
   let out = ''
-  for (let i = 0; i < bytes.length; i += 3) {
-    const a = bytes[i] ?? 0
-    const b = bytes[i + 1] ?? 0
-    const c = bytes[i + 2] ?? 0
-    const triple = (a << 16) | (b << 8) | c
-    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6))
-    for (let j = 0; j < chars; j++) out += ALPHABET.charAt((triple >> (18 - 6 * j)) & 63)
+  let buffer = 0
+  let bits = 0
+  for (const byte of bytes) {
+    buffer = ((buffer << 8) | byte) & 0xffff
+    bits += 8
+    while (bits >= 6) {
+      bits -= 6
+      out += ALPHABET.charAt((buffer >> bits) & 63)
+    }
   }
+  if (bits > 0) out += ALPHABET.charAt((buffer << (6 - bits)) & 63)
   return out
 }
 
