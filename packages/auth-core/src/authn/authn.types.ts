@@ -20,8 +20,18 @@ export type AuthnCall =
   | { readonly kind: 'primary'; readonly username: string; readonly password: string }
   | { readonly kind: 'resume'; readonly stateToken: string }
   | { readonly kind: 'enroll'; readonly stateToken: string; readonly provider: TotpProvider }
-  | { readonly kind: 'activate'; readonly stateToken: string; readonly factorId: string; readonly passCode: string }
-  | { readonly kind: 'verify'; readonly stateToken: string; readonly factorId: string; readonly passCode: string }
+  | {
+      readonly kind: 'activate'
+      readonly stateToken: string
+      readonly factorId: string
+      readonly passCode: string
+    }
+  | {
+      readonly kind: 'verify'
+      readonly stateToken: string
+      readonly factorId: string
+      readonly passCode: string
+    }
 
 /** The kind of an {@link AuthnCall}. */
 export type AuthnCallKind = AuthnCall['kind']
@@ -34,6 +44,18 @@ export interface AuthnFactor {
   readonly factorType: string
   readonly provider: string
   /** `NOT_SETUP`, `ACTIVE`, ... (present in `MFA_ENROLL`). */
+  readonly status?: string
+}
+
+/**
+ * A factor offered in `MFA_ENROLL` (`status: NOT_SETUP`). Okta assigns an `id` only once a factor
+ * is enrolled, so real enrolment lists carry none; enrolling needs only `factorType` and `provider`.
+ */
+export interface AuthnEnrollableFactor {
+  /** Present only for a factor that already has an enrolment. */
+  readonly id?: string
+  readonly factorType: string
+  readonly provider: string
   readonly status?: string
 }
 
@@ -69,14 +91,18 @@ export type AuthnTransaction =
       readonly status: 'MFA_ENROLL'
       readonly stateToken: string
       readonly expiresAt: string | null
-      readonly factors: readonly AuthnFactor[]
+      readonly factors: readonly AuthnEnrollableFactor[]
     }
   | {
       readonly status: 'MFA_ENROLL_ACTIVATE'
       readonly stateToken: string
       readonly expiresAt: string | null
       /** `_embedded.factor`; null when the response carried none. */
-      readonly factor: { readonly id: string; readonly factorType: string; readonly provider: string } | null
+      readonly factor: {
+        readonly id: string
+        readonly factorType: string
+        readonly provider: string
+      } | null
       /** The activation, found in `_embedded.factor._embedded.activation` or `_embedded.activation`; null when absent. */
       readonly activation: TotpActivation | null
       /** `factorResult` when present, e.g. `PASSCODE_REPLAYED` or `WAITING`. */
