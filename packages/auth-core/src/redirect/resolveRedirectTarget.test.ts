@@ -1,0 +1,202 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { AuthError } from '../errors/authError'
+import { testConfig } from '../testing/testConfig'
+import {
+  LOCAL_REDIRECT_TARGET,
+  currentSubdomain,
+  resolveRedirectTarget,
+} from './resolveRedirectTarget'
+
+const config = testConfig()
+const host = 'login.example.com'
+const DEFAULT_TARGET = 'https://citystream.example.com/'
+const resolve = (cookieValue: string | undefined, overrides = {}, currentHost = host) =>
+  resolveRedirectTarget({ ...config, ...overrides }, { cookieValue, currentHost })
+
+function thrown(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (error) {
+    return error
+  }
+  return undefined
+}
+
+describe('resolveRedirectTarget', () => {
+  it.each([
+    ['roads', 'https://roads.example.com/'],
+    ['citystream', DEFAULT_TARGET],
+    ['a', 'https://a.example.com/'],
+    ['a-b-9', 'https://a-b-9.example.com/'],
+    ['0sub', 'https://0sub.example.com/'],
+    ['x'.repeat(63), `https://${'x'.repeat(63)}.example.com/`],
+    ['xn--nicode-2ya', 'https://xn--nicode-2ya.example.com/'],
+  ])('honours the single lowercase label %s', (cookieValue, expected) => {
+    expect(resolve(cookieValue)).toBe(expected)
+  })
+
+  it.each([
+    ['evil.com/'],
+    ['evil.com'],
+    ['a.b'],
+    ['..'],
+    ['.'],
+    [''],
+    [' '],
+    [' roads'],
+    ['roads '],
+    ['a@evil.com'],
+    ['a\\evil.com'],
+    ['sub#x'],
+    ['sub?x'],
+    ['sub/x'],
+    ['a%2eevil'],
+    ['%2e'],
+    ['a\u3002evil'],
+    ['a\uff0eevil'],
+    ['a\uff61evil'],
+    ['a\tb'],
+    ['a\nb'],
+    ['-a'],
+    ['a-'],
+    ['x'.repeat(64)],
+    ['javascript:alert(1)'],
+    ['%00'],
+    ['\u0000'],
+    ['A'],
+    ['Roads'],
+    ['ROADS'],
+    ['ünicode'],
+    ['roads:8443'],
+    ['//evil.com'],
+    ['https://evil.com'],
+    ['roads.example.com'],
+    ['a_b'],
+    [undefined],
+  ])('falls back to the default for %j', (cookieValue) => {
+    expect(resolve(cookieValue)).toBe(DEFAULT_TARGET)
+  })
+
+  it.each([
+    ['login', 'login.example.com'],
+    ['login', 'LOGIN.Example.COM'],
+    ['login', 'login.example.com:443'],
+    ['login', 'login.example.com.'],
+  ])(
+    'falls back to the default when %s is the current sub-domain (%s)',
+    (cookieValue, currentHost) => {
+      expect(resolve(cookieValue, {}, currentHost)).toBe(DEFAULT_TARGET)
+    },
+  )
+
+  it('honours a label that only resembles the current sub-domain', () => {
+    expect(resolve('login2')).toBe('https://login2.example.com/')
+    expect(resolve('login', {}, 'a.login.example.com')).toBe('https://login.example.com/')
+  })
+
+  describe('with an allow-list', () => {
+    const allowedSubsites = ['roads', 'citystream']
+
+    it('honours a listed sub-site', () => {
+      expect(resolve('roads', { allowedSubsites })).toBe('https://roads.example.com/')
+    })
+
+    it.each([['maps'], ['xn--nicode-2ya'], ['road'], ['roadss']])(
+      'refuses the unlisted %s',
+      (cookieValue) => {
+        expect(resolve(cookieValue, { allowedSubsites })).toBe(DEFAULT_TARGET)
+      },
+    )
+
+    it('refuses a listed sub-site that is the current sub-domain', () => {
+      expect(resolve('roads', { allowedSubsites }, 'roads.example.com')).toBe(DEFAULT_TARGET)
+    })
+  })
+
+  it('uses the configured default sub-site', () => {
+    expect(resolve(undefined, { defaultSubsite: 'maps' })).toBe('https://maps.example.com/')
+  })
+
+  it.each([['roads'], ['evil.com'], [undefined]])(
+    'in local mode always goes to http://localhost:3000/ (%j)',
+    (cookieValue) => {
+      expect(resolve(cookieValue, { localMode: true })).toBe('http://localhost:3000/')
+      expect(LOCAL_REDIRECT_TARGET).toBe('http://localhost:3000/')
+    },
+  )
+
+  it.each([
+    ['is not a label', 'evil.com/'],
+    ['has a dot', 'a.b'],
+    ['is uppercase', 'CityStream'],
+  ])(
+    'when the default sub-site %s: throws unknown_error on fallback, still honours a valid cookie',
+    (_name, defaultSubsite) => {
+      const error = thrown(() => resolve('evil.com', { defaultSubsite }))
+      expect(error).toBeInstanceOf(AuthError)
+      expect((error as AuthError).code).toBe('unknown_error')
+      expect(resolve('roads', { defaultSubsite })).toBe('https://roads.example.com/')
+    },
+  )
+
+  it.each([
+    ['a parent domain that does not parse', { parentDomain: '.exa mple.com' }],
+    ['a parent domain with a path', { parentDomain: '.example.com/x' }],
+    ['a parent domain with a port', { parentDomain: '.example.com:8443' }],
+    ['a parent domain with a user', { parentDomain: '@evil.com' }],
+    ['an uppercase parent domain', { parentDomain: '.EXAMPLE.com' }],
+  ])('throws unknown_error for %s, whatever the cookie', (_name, overrides) => {
+    for (const cookieValue of [undefined, 'roads']) {
+      const error = thrown(() => resolve(cookieValue, overrides))
+      expect(error).toBeInstanceOf(AuthError)
+      expect((error as AuthError).code).toBe('unknown_error')
+    }
+  })
+
+  it('property: for any cookie value, the target is https, one label plus the parent domain, path /', () => {
+    const cookieValue = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'grapheme' }),
+      fc.string({ unit: 'binary' }),
+      fc.stringMatching(/^[a-z0-9.\-@:/?#%\\\s]{0,70}$/),
+      fc.constantFrom('evil.com', 'a.b', 'a\u3002evil', '%2e', 'A', '..', 'x'.repeat(64)),
+    )
+    fc.assert(
+      fc.property(
+        cookieValue,
+        fc.option(fc.constantFrom('login.example.com', 'roads.example.com', 'x.y.example.com')),
+        (value, currentHost) => {
+          const url = new URL(resolve(value, {}, currentHost ?? host))
+          expect(url.protocol).toBe('https:')
+          expect(url.hostname.endsWith('.example.com')).toBe(true)
+          expect(url.hostname.slice(0, -'.example.com'.length)).toMatch(
+            /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/,
+          )
+          expect(url.username + url.password + url.port + url.search + url.hash).toBe('')
+          expect(url.pathname).toBe('/')
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
+})
+
+describe('currentSubdomain', () => {
+  it.each([
+    ['login.example.com', '.example.com', 'login'],
+    ['Login.EXAMPLE.com', '.example.com', 'login'],
+    ['login.example.com', '.EXAMPLE.COM', 'login'],
+    ['login.example.com:8443', '.example.com', 'login'],
+    ['login.example.com.', '.example.com', 'login'],
+    ['a.login.example.com', '.example.com', 'a.login'],
+    ['example.com', '.example.com', null],
+    ['.example.com', '.example.com', null],
+    ['login.example.org', '.example.com', null],
+    ['loginexample.com', '.example.com', null],
+    ['localhost:5173', '.example.com', null],
+    ['login.example.com', '', null],
+  ])('%s under %s → %s', (currentHost, parentDomain, expected) => {
+    expect(currentSubdomain(currentHost, parentDomain)).toBe(expected)
+  })
+})
