@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import { AuthError } from '../errors/authError'
+import { processGoogleAuthResponse } from './processGoogleAuthResponse'
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+async function rejection(response: Response): Promise<AuthError> {
+  const error = await processGoogleAuthResponse(response).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(AuthError)
+  return error as AuthError
+}
+
+const manyCookies = (count: number) =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [`c${i}`, 'v']))
+
+describe('processGoogleAuthResponse', () => {
+  it('on a 200 cookie map: returns the names and values', async () => {
+    const map = {
+      access_token: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln',
+      refresh_token: 'rt-1',
+      sid: "a!#$%&'()*+-./:<=>?@[]^_`{|}~",
+    }
+    await expect(processGoogleAuthResponse(json(map))).resolves.toStrictEqual(map)
+  })
+
+  it('accepts 1 and 20 entries, and a name plus value of exactly 4096 bytes', async () => {
+    await expect(processGoogleAuthResponse(json(manyCookies(1)))).resolves.toEqual({ c0: 'v' })
+    await expect(processGoogleAuthResponse(json(manyCookies(20)))).resolves.toEqual(manyCookies(20))
+    await expect(processGoogleAuthResponse(json({ a: 'v'.repeat(4095) }))).resolves.toEqual({
+      a: 'v'.repeat(4095),
+    })
+  })
+
+  it.each([
+    ['a semicolon (attribute injection)', { access_token: 'abc; Domain=evil.example' }],
+    ['CR/LF', { access_token: 'abc\r\nSet-Cookie: x=y' }],
+    ['a space', { access_token: 'a b' }],
+    ['a double quote', { access_token: '"abc"' }],
+    ['a comma', { access_token: 'a,b' }],
+    ['a backslash', { access_token: 'a\\b' }],
+    ['non-ASCII', { access_token: 'jéton' }],
+    ['an empty value', { access_token: '' }],
+    ['a number value', { access_token: 42 }],
+    ['a null value', { access_token: null }],
+    ['an object value with attributes', { access_token: { value: 'x', domain: 'evil.example' } }],
+    ['a name with a dot', { 'access.token': 'x' }],
+    ['a name with a space', { 'access token': 'x' }],
+    ['a non-ASCII name', { jéton: 'x' }],
+    ['a name of 65 characters', { ['n'.repeat(65)]: 'x' }],
+    ['a __proto__ name', JSON.parse('{"__proto__":"x"}') as unknown],
+    ['a constructor name', { constructor: 'x' }],
+    ['4097 bytes of name plus value', { a: 'v'.repeat(4096) }],
+    ['an empty map', {}],
+    ['more than 20 entries', manyCookies(21)],
+    ['an array', [['access_token', 'x']]],
+    ['a string', 'access_token=x'],
+    ['null', null],
+  ])('on a 200 with %s: throws google_failed', async (_label, body) => {
+    const error = await rejection(json(body))
+    expect(error.code).toBe('google_failed')
+    expect(error.details).toEqual({ status: 200, providerCode: 'invalid_cookie_map' })
+  })
+
+  it.each([
+    ['an HTML page', new Response('<html>ok</html>', { headers: { 'content-type': 'text/html' } })],
+    ['an empty body', new Response('')],
+  ])('on a 200 with %s: throws google_failed', async (_label, response) => {
+    expect((await rejection(response)).code).toBe('google_failed')
+  })
+
+  it('does not pollute prototypes with a __proto__ entry', async () => {
+    await rejection(new Response('{"__proto__":{"polluted":"x"},"a":"b"}'))
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it.each([
+    [{ error: 'not_found' }, 404],
+    [{ code: 'not_found' }, 404],
+    [{ error: 'other', code: 'not_found' }, 400],
+    [{ error: 'not_found' }, 500],
+  ])('on %j (%i): throws google_not_found', async (body, status) => {
+    const error = await rejection(json(body, status))
+    expect(error.code).toBe('google_not_found')
+    expect(error.details).toEqual({ status, providerCode: 'not_found' })
+  })
+
+  it.each([
+    [
+      'a 500 with an error code',
+      json({ error: 'internal' }, 500),
+      { status: 500, providerCode: 'internal' },
+    ],
+    [
+      'a 401 with a code',
+      json({ code: 'invalid_nonce' }, 401),
+      { status: 401, providerCode: 'invalid_nonce' },
+    ],
+    [
+      'a 404 with not_found in the message only',
+      json({ message: 'not_found' }, 404),
+      { status: 404 },
+    ],
+    [
+      'a 400 with a non-code-shaped error',
+      json({ error: 'not found at all' }, 400),
+      { status: 400 },
+    ],
+    ['a 502 HTML page', new Response('<html>Bad gateway</html>', { status: 502 }), { status: 502 }],
+    ['a 201 cookie map', json({ a: 'b' }, 201), { status: 201 }],
+    ['a 204', new Response(null, { status: 204 }), { status: 204 }],
+    ['a 403 JSON array', json(['not_found'], 403), { status: 403 }],
+  ])('on %s: throws google_failed', async (_label, response, details) => {
+    const error = await rejection(response)
+    expect(error.code).toBe('google_failed')
+    expect(error.details).toEqual(details)
+  })
+})

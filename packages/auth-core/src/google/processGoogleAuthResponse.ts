@@ -1,0 +1,69 @@
+import { isCookieName, isCookieValue } from '../cookies/cookieRules'
+import { AuthError } from '../errors/authError'
+import type { AuthErrorDetails } from '../errors/authError'
+import { isJsonObject, readJsonBody } from '../http/readJsonBody'
+
+/** The most cookies one answer may set. */
+export const MAX_GOOGLE_COOKIES = 20
+
+/** Valid cookie names that would be dangerous as keys of a plain object. */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+const PROVIDER_CODE = /^[A-Za-z0-9_.:-]{1,64}$/
+
+/**
+ * Checks the product API's answer on the Google path. A 200 must be a JSON object of 1 to
+ * {@link MAX_GOOGLE_COOKIES} entries, each a valid cookie name and a plain cookie value (the
+ * attributes are auth-core's, never the server's); it is returned as a fresh map. Any other
+ * answer is an error: `google_not_found` when its `error` or `code` is `not_found`, else
+ * `google_failed`, with the HTTP status (and the API's code when it gave one).
+ *
+ * @throws AuthError `google_not_found` or `google_failed`; `timeout`/`network_error` if the body fails mid-read.
+ * @see ../../../../shared/spec/signin-spec.md sections 7 and 8
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-4.1.1
+ */
+export async function processGoogleAuthResponse(
+  response: Response,
+): Promise<Readonly<Record<string, string>>> {
+  const body = await readJsonBody(response)
+  const value = body.parsed ? body.value : undefined
+  if (response.status !== 200) throw apiError(response.status, value)
+
+  if (!isJsonObject(value)) throw invalidMap('The cookie map is not a JSON object.')
+  const entries = Object.entries(value)
+  if (entries.length < 1 || entries.length > MAX_GOOGLE_COOKIES)
+    throw invalidMap(`The cookie map has ${entries.length} entries.`)
+  const cookies: [string, string][] = []
+  for (const [name, cookieValue] of entries) {
+    if (!isCookieName(name) || RESERVED_KEYS.has(name) || !isCookieValue(cookieValue, name))
+      throw invalidMap('The cookie map holds an invalid name or value.')
+    cookies.push([name, cookieValue])
+  }
+  return Object.fromEntries(cookies)
+}
+
+function apiError(status: number, value: unknown): AuthError {
+  const fields = isJsonObject(value) ? [value.error, value.code] : []
+  const notFound = fields.includes('not_found')
+  const providerCode = notFound
+    ? 'not_found'
+    : fields.find(
+        (field): field is string => typeof field === 'string' && PROVIDER_CODE.test(field),
+      )
+  const details: AuthErrorDetails =
+    providerCode === undefined ? { status } : { status, providerCode }
+  return notFound
+    ? new AuthError(
+        'google_not_found',
+        'The product API found no user for this Google account.',
+        details,
+      )
+    : new AuthError('google_failed', `The product API answered ${status}.`, details)
+}
+
+function invalidMap(message: string): AuthError {
+  return new AuthError('google_failed', message, {
+    status: 200,
+    providerCode: 'invalid_cookie_map',
+  })
+}
