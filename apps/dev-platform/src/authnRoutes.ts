@@ -1,0 +1,97 @@
+/**
+ * HTTP of the Okta classic Authn API on the Okta origin: JSON in and out, CORS for the app
+ * origins only, the slow account's delay, and the QR images of pending enrolments.
+ * @see https://developer.okta.com/docs/reference/api/authn/
+ */
+import { Hono, type Context } from 'hono'
+import QRCode from 'qrcode'
+import type { AuthnOutcome, AuthnService } from './authnService'
+import { TOTP_ISSUER } from './authnResponses'
+import type { AppEnv, PlatformContext } from './context'
+import { sleep } from './context'
+import { cors, originIn } from './cors'
+import { faultPoint } from './faults'
+import { oktaError } from './oktaErrors'
+import { otpauthUri } from './totp'
+
+/** Rate-limit headers a browser app may read (Okta exposes them). */
+export const RATE_LIMIT_HEADERS = [
+  'X-Rate-Limit-Limit',
+  'X-Rate-Limit-Remaining',
+  'X-Rate-Limit-Reset',
+]
+
+/** The Authn routes, mounted on the Okta app. */
+export function authnRoutes(ctx: PlatformContext, authn: AuthnService): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+  const guard = [
+    cors({
+      isAllowed: originIn(ctx.config.appOrigins),
+      methods: ['POST', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Accept', 'X-Okta-User-Agent-Extended'],
+      exposeHeaders: RATE_LIMIT_HEADERS,
+      credentials: true,
+    }),
+    faultPoint(ctx, 'authn'),
+  ] as const
+  // In Hono `/api/v1/authn/*` also matches `/api/v1/authn` itself.
+  app.use('/api/v1/authn/*', ...guard)
+
+  /** Parses the JSON body (400 E0000003 when it is not a JSON object), runs `op`, answers. */
+  const handle =
+    (op: (body: Record<string, unknown>, c: Context<AppEnv>) => AuthnOutcome) =>
+    async (c: Context<AppEnv>) => {
+      let body: unknown
+      try {
+        body = JSON.parse(await c.req.text())
+      } catch {
+        body = undefined
+      }
+      const outcome =
+        typeof body === 'object' && body !== null && !Array.isArray(body)
+          ? op(body as Record<string, unknown>, c)
+          : { ...oktaError(ctx.random, 'E0000003'), user: undefined }
+      if (outcome.user?.behaviour === 'slow') await sleep(ctx.config.slowMs)
+      return new Response(JSON.stringify(outcome.body), {
+        status: outcome.status,
+        headers: { 'Content-Type': 'application/json', ...outcome.headers },
+      })
+    }
+
+  app.post('/api/v1/authn', handle(authn.primary))
+  app.post('/api/v1/authn/factors', handle(authn.enroll))
+  app.post(
+    '/api/v1/authn/factors/:factorId/lifecycle/activate',
+    handle((body, c) => authn.activate(c.req.param('factorId') ?? '', body)),
+  )
+  app.post(
+    '/api/v1/authn/factors/:factorId/verify',
+    handle((body, c) => authn.verify(c.req.param('factorId') ?? '', body)),
+  )
+  app.post('/api/v1/authn/previous', handle(authn.previous))
+  app.post('/api/v1/authn/skip', handle(authn.skip))
+  app.post('/api/v1/authn/cancel', handle(authn.cancel))
+
+  /**
+   * The QR image of a pending enrolment: an unguessable link that works only while the
+   * transaction lives. It encodes the `otpauth://` URI of the new secret.
+   */
+  app.get('/api/v1/users/:userId/factors/:factorId/qr/:qrToken', async (c) => {
+    const { userId, factorId, qrToken } = c.req.param()
+    const found = authn.qrEnrolment(userId, factorId, qrToken)
+    if (!found) {
+      const { status, body } = authn.notFoundError(`Resource not found: ${factorId} (QR code)`)
+      return c.json(body, status as 404)
+    }
+    const uri = otpauthUri(
+      TOTP_ISSUER[found.pending.provider],
+      found.user.login,
+      found.pending.secret,
+    )
+    const png = await QRCode.toBuffer(uri, { type: 'png', errorCorrectionLevel: 'M', width: 240 })
+    return new Response(new Uint8Array(png), {
+      headers: { 'Content-Type': 'image/png', 'Cache-Control': 'no-store' },
+    })
+  })
+  return app
+}

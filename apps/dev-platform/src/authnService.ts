@@ -1,0 +1,340 @@
+/**
+ * The Okta classic Authn state machine: primary authentication, transactions with sliding
+ * stateTokens, TOTP enrolment, activation and verification, one-time session tokens, lockout
+ * and rate limits. HTTP lives in `authnRoutes.ts`; this returns status, body and headers.
+ * @see https://developer.okta.com/docs/reference/api/authn/
+ */
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { lockedOutBody, successBody, transactionBody } from './authnResponses'
+import { epochSeconds } from './clock'
+import type { PlatformContext } from './context'
+import {
+  oktaError,
+  PASSCODE_MISMATCH,
+  PASSCODE_REPLAYED,
+  type OktaError,
+  type OktaErrorCode,
+} from './oktaErrors'
+import type { OktaUser, Transaction, TransactionStatus } from './store'
+import { matchTotp, TOTP_PERIOD_SECONDS } from './totp'
+
+/** What an Authn call answers. `user` is set when the call concerns a known user (slow account). */
+export interface AuthnOutcome {
+  readonly status: number
+  readonly body: unknown
+  readonly headers?: Readonly<Record<string, string>>
+  readonly user?: OktaUser
+}
+
+/** Primary authentications allowed per username per minute before 429 E0000047. */
+export const PRIMARY_AUTH_LIMIT = 20
+/** Wrong passcodes in a row that lock the user (the last one answers E0000069). */
+export const MAX_FAILED_PASSCODES = 5
+/** Lifetime of a session token. @see https://developer.okta.com/docs/reference/api/authn/#session-token */
+export const SESSION_TOKEN_TTL_MS = 5 * 60_000
+const MINUTE_MS = 60_000
+
+type Body = Record<string, unknown>
+
+/** Builds the Authn operations over the platform's store and clock. */
+export function createAuthnService(ctx: PlatformContext) {
+  const { store, clock, random, config } = ctx
+  const okta = config.urls.okta
+
+  const fail = (code: OktaErrorCode, options?: Parameters<typeof oktaError>[2]): AuthnOutcome =>
+    fromError(oktaError(random, code, options))
+  const fromError = (error: OktaError, user?: OktaUser): AuthnOutcome => ({
+    status: error.status,
+    body: error.body,
+    ...(user && { user }),
+  })
+
+  /** The live transaction for a stateToken, or E0000011 (unknown, finished or expired). */
+  const live = (stateToken: unknown): Transaction | AuthnOutcome => {
+    const txn = typeof stateToken === 'string' ? store.transactions.get(stateToken) : undefined
+    if (txn && txn.expiresAt > clock.now()) return txn
+    if (txn) store.transactions.delete(txn.stateToken)
+    return fail('E0000011')
+  }
+
+  /** Slides the expiry (every successful use) and answers the transaction in its state. */
+  const respond = (txn: Transaction, extra?: Partial<AuthnOutcome>): AuthnOutcome => {
+    txn.expiresAt = clock.now() + config.stateTokenTtlSeconds * 1000
+    const user = txn.userId === null ? undefined : store.users.get(txn.userId)
+    return {
+      status: 200,
+      body: transactionBody(okta, txn, user),
+      ...(user && { user }),
+      ...extra,
+    }
+  }
+
+  const startTransaction = (user: OktaUser, status: TransactionStatus): Transaction => {
+    const txn: Transaction = {
+      stateToken: random.token(),
+      userId: user.id,
+      status,
+      expiresAt: 0,
+      pending: null,
+    }
+    store.transactions.set(txn.stateToken, txn)
+    return txn
+  }
+
+  /** Ends the transaction and mints a one-time session token. */
+  const succeed = (user: OktaUser, amr: string[], txn?: Transaction): AuthnOutcome => {
+    if (txn) store.transactions.delete(txn.stateToken)
+    const sessionToken = random.token()
+    const now = clock.now()
+    const expiresAt = now + SESSION_TOKEN_TTL_MS
+    store.sessionTokens.set(sessionToken, { userId: user.id, amr, authTime: now, expiresAt })
+    return { status: 200, body: successBody(user, sessionToken, expiresAt), user }
+  }
+
+  /** The transaction in one of `allowed` states, with its user; else the Okta error. */
+  const inState = (
+    stateToken: unknown,
+    allowed: readonly TransactionStatus[],
+  ): { txn: Transaction; user: OktaUser } | AuthnOutcome => {
+    const txn = live(stateToken)
+    if (!isTransaction(txn)) return txn
+    const user = txn.userId === null ? undefined : store.users.get(txn.userId)
+    if (!user || !allowed.includes(txn.status)) return fail('E0000079')
+    return { txn, user }
+  }
+
+  /** Counts the attempt and returns the rate-limit headers, or the 429 when over the limit. */
+  const rateLimit = (username: string, user: OktaUser | undefined) => {
+    const now = clock.now()
+    const key = username.trim().toLowerCase()
+    const attempts = (store.authnAttempts.get(key) ?? []).filter((at) => at > now - MINUTE_MS)
+    attempts.push(now)
+    store.authnAttempts.set(key, attempts)
+    const always = user?.behaviour === 'ratelimit'
+    const resetAt = always ? now + MINUTE_MS : (attempts[0] ?? now) + MINUTE_MS
+    const remaining = always ? 0 : Math.max(0, PRIMARY_AUTH_LIMIT - attempts.length)
+    const headers = {
+      'X-Rate-Limit-Limit': String(PRIMARY_AUTH_LIMIT),
+      'X-Rate-Limit-Remaining': String(remaining),
+      'X-Rate-Limit-Reset': String(epochSeconds(resetAt) + 1),
+    }
+    const limited = always || attempts.length > PRIMARY_AUTH_LIMIT
+    return { headers, limited }
+  }
+
+  /**
+   * Checks a passcode against a TOTP secret: a code is accepted once (RFC 6238 section 5.2),
+   * wrong codes and replays count towards the lockout, and the fifth in a row locks the user.
+   */
+  const checkPasscode = (
+    user: OktaUser,
+    txn: Transaction,
+    factorId: string,
+    secret: string,
+    passCode: unknown,
+  ): AuthnOutcome | null => {
+    if (typeof passCode !== 'string') return fail('E0000001', { detail: 'passCode' })
+    const key = `${user.id}:${factorId}`
+    const used = store.usedTotpSteps.get(key) ?? new Set<number>()
+    const now = clock.now()
+    const step = matchTotp(secret, passCode.trim(), now)
+    if (step !== null && !used.has(step)) {
+      used.add(step)
+      const oldest = Math.floor(now / 1000 / TOTP_PERIOD_SECONDS) - 2
+      for (const old of used) if (old < oldest) used.delete(old)
+      store.usedTotpSteps.set(key, used)
+      user.failedPasscodes = 0
+      return null
+    }
+    user.failedPasscodes += 1
+    if (user.failedPasscodes >= MAX_FAILED_PASSCODES) {
+      user.locked = true
+      store.transactions.delete(txn.stateToken)
+      return fromError(oktaError(random, 'E0000069'), user)
+    }
+    const cause = step === null ? PASSCODE_MISMATCH : PASSCODE_REPLAYED
+    return fromError(oktaError(random, 'E0000068', { causes: [cause] }), user)
+  }
+
+  return {
+    /**
+     * `POST /api/v1/authn`: primary authentication, or with only `{stateToken}` the current
+     * transaction state.
+     * @see https://developer.okta.com/docs/reference/api/authn/#primary-authentication
+     * @see https://developer.okta.com/docs/reference/api/authn/#get-transaction-state
+     */
+    primary(body: Body): AuthnOutcome {
+      const { username, password, stateToken, options } = body
+      if (stateToken !== undefined) {
+        const txn = live(stateToken)
+        if (!isTransaction(txn)) return txn
+        if (username === undefined) return respond(txn)
+        store.transactions.delete(txn.stateToken)
+      }
+      if (typeof username !== 'string' || typeof password !== 'string') return fail('E0000004')
+      const user = store.userByLogin(username)
+      const { headers, limited } = rateLimit(username, user)
+      const withLimits = (outcome: AuthnOutcome): AuthnOutcome => ({
+        ...outcome,
+        headers: { ...outcome.headers, ...headers },
+        ...(user && { user }),
+      })
+      if (limited) return withLimits(fail('E0000047'))
+      if (!user || !samePassword(user.password, password)) return withLimits(fail('E0000004'))
+      if (user.locked) return withLimits({ status: 200, body: lockedOutBody(okta) })
+      const warn =
+        typeof options === 'object' &&
+        options !== null &&
+        (options as Body).warnBeforePasswordExpired === true
+      // Okta challenges MFA before reporting an expired password.
+      if (user.factors.length > 0)
+        return withLimits(respond(startTransaction(user, 'MFA_REQUIRED')))
+      if (user.behaviour === 'enroll')
+        return withLimits(respond(startTransaction(user, 'MFA_ENROLL')))
+      if (user.behaviour === 'expired')
+        return withLimits(respond(startTransaction(user, 'PASSWORD_EXPIRED')))
+      if (user.behaviour === 'warn' && warn)
+        return withLimits(respond(startTransaction(user, 'PASSWORD_WARN')))
+      return withLimits(succeed(user, ['pwd']))
+    },
+
+    /**
+     * `POST /api/v1/authn/factors`: enrol a TOTP factor (Okta Verify or Google Authenticator)
+     * with a fresh secret; answers MFA_ENROLL_ACTIVATE.
+     * @see https://developer.okta.com/docs/reference/api/authn/#enroll-okta-verify-totp-factor
+     */
+    enroll(body: Body): AuthnOutcome {
+      const found = inState(body.stateToken, ['MFA_ENROLL'])
+      if (!('txn' in found)) return found
+      const { provider, factorType } = body
+      if (factorType !== 'token:software:totp' || (provider !== 'OKTA' && provider !== 'GOOGLE'))
+        return fail('E0000001', { detail: 'factorEnrollRequest' })
+      found.txn.pending = {
+        factorId: random.oktaId(provider === 'OKTA' ? 'ost' : 'uft'),
+        provider,
+        secret: random.base32Secret(),
+        qrToken: random.token(),
+      }
+      found.txn.status = 'MFA_ENROLL_ACTIVATE'
+      return respond(found.txn)
+    },
+
+    /**
+     * `POST /api/v1/authn/factors/{id}/lifecycle/activate`: the first code activates the
+     * enrolment (kept in memory until reset) and ends the transaction with SUCCESS.
+     * @see https://developer.okta.com/docs/reference/api/authn/#activate-totp-factor
+     */
+    activate(factorId: string, body: Body): AuthnOutcome {
+      const found = inState(body.stateToken, ['MFA_ENROLL_ACTIVATE'])
+      if (!('txn' in found)) return found
+      const { txn, user } = found
+      const pending = txn.pending
+      if (!pending || pending.factorId !== factorId) return notFound(factorId)
+      const refused = checkPasscode(user, txn, factorId, pending.secret, body.passCode)
+      if (refused) return refused
+      user.factors.push({
+        id: pending.factorId,
+        factorType: 'token:software:totp',
+        provider: pending.provider,
+        secret: pending.secret,
+      })
+      return succeed(user, ['pwd', 'otp'], txn)
+    },
+
+    /**
+     * `POST /api/v1/authn/factors/{id}/verify`: checks a TOTP code in MFA_REQUIRED.
+     * Push cannot be delivered here, so verifying the push factor answers E0000006.
+     * @see https://developer.okta.com/docs/reference/api/authn/#verify-totp-factor
+     */
+    verify(factorId: string, body: Body): AuthnOutcome {
+      const found = inState(body.stateToken, ['MFA_REQUIRED'])
+      if (!('txn' in found)) return found
+      const { txn, user } = found
+      const factor = user.factors.find((candidate) => candidate.id === factorId)
+      if (!factor) return notFound(factorId)
+      if (factor.factorType === 'push') return fromError(oktaError(random, 'E0000006'), user)
+      const refused = checkPasscode(user, txn, factorId, factor.secret, body.passCode)
+      return refused ?? succeed(user, ['pwd', 'otp'], txn)
+    },
+
+    /**
+     * `POST /api/v1/authn/previous`: from MFA_ENROLL_ACTIVATE back to MFA_ENROLL.
+     * @see https://developer.okta.com/docs/reference/api/authn/#previous-transaction-state
+     */
+    previous(body: Body): AuthnOutcome {
+      const found = inState(body.stateToken, ['MFA_ENROLL_ACTIVATE'])
+      if (!('txn' in found)) return found
+      found.txn.status = 'MFA_ENROLL'
+      found.txn.pending = null
+      return respond(found.txn)
+    },
+
+    /**
+     * `POST /api/v1/authn/skip`: skips the password warning (PASSWORD_WARN → SUCCESS).
+     * @see https://developer.okta.com/docs/reference/api/authn/#skip-transaction-state
+     */
+    skip(body: Body): AuthnOutcome {
+      const found = inState(body.stateToken, ['PASSWORD_WARN'])
+      if (!('txn' in found)) return found
+      return succeed(found.user, ['pwd'], found.txn)
+    },
+
+    /**
+     * `POST /api/v1/authn/cancel`: revokes the stateToken.
+     * @see https://developer.okta.com/docs/reference/api/authn/#cancel-transaction
+     */
+    cancel(body: Body): AuthnOutcome {
+      const txn = live(body.stateToken)
+      if (!isTransaction(txn)) return txn
+      store.transactions.delete(txn.stateToken)
+      return { status: 200, body: { _embedded: {} } }
+    },
+
+    /** Starts an UNAUTHENTICATED transaction (what Okta's hosted sign-in page would hold). */
+    startUnauthenticated(): string {
+      const txn: Transaction = {
+        stateToken: random.token(),
+        userId: null,
+        status: 'UNAUTHENTICATED',
+        expiresAt: clock.now() + config.stateTokenTtlSeconds * 1000,
+        pending: null,
+      }
+      store.transactions.set(txn.stateToken, txn)
+      return txn.stateToken
+    },
+
+    /** The pending enrolment behind a QR link, while its transaction lives; else null. */
+    qrEnrolment(userId: string, factorId: string, qrToken: string) {
+      for (const txn of store.transactions.values()) {
+        const pending = txn.pending
+        if (
+          pending?.qrToken === qrToken &&
+          pending.factorId === factorId &&
+          txn.userId === userId &&
+          txn.expiresAt > clock.now()
+        )
+          return { pending, user: store.users.get(userId) as OktaUser }
+      }
+      return null
+    },
+
+    /** 404 E0000007 for an unknown factor id. */
+    notFoundError: (what: string) => fail('E0000007', { detail: what }),
+  }
+
+  function notFound(factorId: string): AuthnOutcome {
+    return fail('E0000007', { detail: `Resource not found: ${factorId} (UserFactor)` })
+  }
+}
+
+export type AuthnService = ReturnType<typeof createAuthnService>
+
+function isTransaction(value: Transaction | AuthnOutcome): value is Transaction {
+  return !('body' in value)
+}
+
+/** Compares passwords in constant time (over their digests, which have equal length). */
+function samePassword(expected: string, given: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest()
+  return timingSafeEqual(digest(expected), digest(given))
+}

@@ -1,0 +1,51 @@
+/** The start-up banner: every URL, the DSN, the accounts with their passwords, the TOTP code. */
+import { TESS_TOTP_SECRET } from './accounts'
+import { TOTP_ISSUER } from './authnResponses'
+import { GOOGLE_CLIENT_ID, OKTA_CLIENT_ID, ROLE_NAMES, ROLES } from './config'
+import type { DevPlatform } from './devPlatform'
+import { otpauthUri, totpCode, TOTP_PERIOD_SECONDS } from './totp'
+
+/**
+ * The banner text (lines fit 80 columns except the `otpauth://` URI, kept whole to copy).
+ * @param startMs measured start time, printed on the first line.
+ * @param now the clock, for the current TOTP code.
+ */
+export function formatBanner(platform: DevPlatform, startMs: number, now: number): string {
+  const { config } = platform
+  const lines: string[] = [`Dev platform ready in ${startMs} ms`, '']
+  for (const role of ROLE_NAMES)
+    lines.push(`  ${ROLES[role].label.padEnd(12)} ${config.urls[role]}`)
+  lines.push(
+    '',
+    `  Issuer       ${config.issuer}`,
+    `  Client id    ${OKTA_CLIENT_ID} (public, PKCE S256)`,
+    `  Google id    ${GOOGLE_CLIENT_ID}`,
+    `  Sentry DSN   ${config.sentryDsn}`,
+    `  App origins  ${config.appOrigins.join(', ')}`,
+    '',
+    'Seeded accounts (email / password, then what it shows):',
+  )
+  for (const account of platform.accounts)
+    lines.push(
+      `  ${account.email}${account.password ? ` / ${account.password}` : ' (Google)'}`,
+      `      ${account.demonstrates}`,
+    )
+  const tess = platform.accounts.find((account) => account.totpSecret === TESS_TOTP_SECRET)
+  if (tess) {
+    const left = TOTP_PERIOD_SECONDS - (Math.floor(now / 1000) % TOTP_PERIOD_SECONDS)
+    lines.push(
+      '',
+      `TOTP of ${tess.email} (Okta Verify, SHA1, 6 digits, 30 s):`,
+      `  secret      ${TESS_TOTP_SECRET}`,
+      `  code now    ${totpCode(TESS_TOTP_SECRET, now)} (valid ${left} s more)`,
+      '  add it to an authenticator app with this URI:',
+      otpauthUri(TOTP_ISSUER.OKTA, tess.email, TESS_TOTP_SECRET),
+    )
+  }
+  lines.push(
+    '',
+    `Test controls: ${config.urls.okta}/__test/... (see apps/dev-platform/README.md)`,
+    'Stop with Ctrl+C.',
+  )
+  return lines.join('\n')
+}

@@ -1,0 +1,56 @@
+/**
+ * CORS as Okta's trusted origins apply it: only listed origins get CORS headers (the origin is
+ * reflected, with `Vary: Origin`); a preflight from any other origin is refused with 403.
+ * @see https://developer.okta.com/docs/guides/enable-cors/main/
+ * @see https://fetch.spec.whatwg.org/#http-cors-protocol
+ */
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from './context'
+
+export interface CorsPolicy {
+  /** Whether this origin may read responses. */
+  readonly isAllowed: (origin: string) => boolean
+  readonly methods: readonly string[]
+  /** Request headers a preflight may ask for; `'*'` echoes whatever was asked (Sentry). */
+  readonly allowHeaders: readonly string[] | '*'
+  readonly exposeHeaders?: readonly string[]
+  /** Send `Access-Control-Allow-Credentials: true` (Okta does on its API for trusted origins). */
+  readonly credentials?: boolean
+  /** Answer `Access-Control-Allow-Origin: *` instead of reflecting (Sentry ingest). */
+  readonly wildcard?: boolean
+}
+
+/** Middleware applying `policy` to every route it is mounted on, including OPTIONS preflights. */
+export function cors(policy: CorsPolicy): MiddlewareHandler<AppEnv> {
+  return async (c, next): Promise<Response | void> => {
+    const origin = c.req.header('Origin')
+    const allowed = origin !== undefined && policy.isAllowed(origin)
+    const headers = new Headers({ Vary: 'Origin' })
+    if (allowed) {
+      headers.set('Access-Control-Allow-Origin', policy.wildcard ? '*' : origin)
+      if (policy.credentials) headers.set('Access-Control-Allow-Credentials', 'true')
+    }
+    if (c.req.method === 'OPTIONS') {
+      if (!allowed) return new Response(null, { status: 403, headers })
+      const requested = c.req.header('Access-Control-Request-Headers') ?? ''
+      const allowHeaders = policy.allowHeaders === '*' ? requested : policy.allowHeaders.join(', ')
+      if (allowHeaders) headers.set('Access-Control-Allow-Headers', allowHeaders)
+      headers.set('Access-Control-Allow-Methods', policy.methods.join(', '))
+      headers.set('Access-Control-Max-Age', '600')
+      return new Response(null, { status: 204, headers })
+    }
+    await next()
+    if (allowed && policy.exposeHeaders?.length)
+      headers.set('Access-Control-Expose-Headers', policy.exposeHeaders.join(', '))
+    headers.forEach((value, name) => {
+      if (name === 'vary') c.res.headers.append(name, value)
+      else c.res.headers.set(name, value)
+    })
+  }
+}
+
+/** An `isAllowed` for a fixed list of origins. */
+export function originIn(origins: readonly string[]): (origin: string) => boolean {
+  const set = new Set(origins)
+  return (origin) => set.has(origin)
+}

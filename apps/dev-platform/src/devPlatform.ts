@@ -1,0 +1,150 @@
+/**
+ * The dev platform: one process, one listener per role (Okta, Google, product API, Sentry, demo
+ * sub-site), each its own origin as in the real world.
+ *
+ * ```ts
+ * const platform = await startDevPlatform({ oktaPort: 0, googlePort: 0, apiPort: 0, sentryPort: 0, subsitePort: 0 })
+ * await fetch(`${platform.urls.okta}/api/v1/authn`, { method: 'POST', ... })
+ * await platform.close()
+ * ```
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
+import { Hono } from 'hono'
+import { SEEDED_ACCOUNTS, type SeededAccount } from './accounts'
+import { authnRoutes } from './authnRoutes'
+import { createAuthnService } from './authnService'
+import { createClock } from './clock'
+import {
+  defaultOptions,
+  PORT_OPTION,
+  resolveConfig,
+  ROLE_NAMES,
+  type DevPlatformOptions,
+  type PlatformConfig,
+  type Role,
+} from './config'
+import type { AppEnv, PlatformContext } from './context'
+import { googleRoutes } from './googleRoutes'
+import { closeAll, listen } from './listen'
+import { oauthRoutes } from './oauthRoutes'
+import { oktaPages } from './oktaPages'
+import { productApiRoutes } from './productApiRoutes'
+import { createRandom } from './random'
+import { requestLog } from './requestLog'
+import { sentryRoutes } from './sentryRoutes'
+import { Store } from './store'
+import { subsiteRoutes } from './subsite/subsiteRoutes'
+import { testControls } from './testControls'
+import { createTokenGrants } from './tokenGrants'
+import { createTokenSigner } from './tokens'
+
+export type { DevPlatformOptions, Role } from './config'
+export type { SeededAccount } from './accounts'
+
+/** A running platform. */
+export interface DevPlatform {
+  /** Public origin of each role (reflecting the real ports when 0 was asked for). */
+  readonly urls: Readonly<Record<Role, string>>
+  /** The seeded accounts (with the TOTP secret of the enrolled one). */
+  readonly accounts: readonly SeededAccount[]
+  /** The resolved configuration (issuer, redirect URIs, DSN, ...). */
+  readonly config: PlatformConfig
+  /** Stops every listener. */
+  close(): Promise<void>
+}
+
+type Listener = (request: IncomingMessage, response: ServerResponse) => void
+
+/**
+ * Starts every listener and the services behind them. Rejects with `PortInUseError` (naming the
+ * role and its variable) when a port is taken, after closing what it had opened.
+ * @param options any of {@link DevPlatformOptions}; the rest take their defaults.
+ */
+export async function startDevPlatform(
+  options: Partial<DevPlatformOptions> = {},
+): Promise<DevPlatform> {
+  const defined = Object.entries(options).filter(([, value]) => value !== undefined)
+  const settings: DevPlatformOptions = { ...defaultOptions(), ...Object.fromEntries(defined) }
+  const signerReady = createTokenSigner()
+  const listeners = new Map<Role, Listener>()
+  const servers = new Map<Role, Server>(
+    ROLE_NAMES.map((role) => [
+      role,
+      createServer((request, response) => {
+        const listener = listeners.get(role)
+        if (listener) return listener(request, response)
+        response.writeHead(503).end()
+      }),
+    ]),
+  )
+  const ports = {} as Record<Role, number>
+  try {
+    for (const role of ROLE_NAMES)
+      ports[role] = await listen(
+        servers.get(role) as Server,
+        role,
+        settings[PORT_OPTION[role]] as number,
+        settings.bindHost,
+      )
+  } catch (error) {
+    await closeAll([...servers.values()])
+    throw error
+  }
+
+  const config = resolveConfig(settings, ports)
+  const clock = createClock(settings.now)
+  const ctx: PlatformContext = {
+    config,
+    store: new Store(clock.now),
+    clock,
+    random: createRandom(settings.randomBytes),
+    signer: await signerReady,
+  }
+  const apps = buildApps(ctx)
+  for (const role of ROLE_NAMES)
+    listeners.set(role, getRequestListener(apps[role].fetch, { overrideGlobalObjects: false }))
+
+  return {
+    urls: config.urls,
+    accounts: SEEDED_ACCOUNTS,
+    config,
+    close: () => closeAll([...servers.values()]),
+  }
+}
+
+/** One Hono app per role, each logging its requests. */
+function buildApps(ctx: PlatformContext): Record<Role, Hono<AppEnv>> {
+  const authn = createAuthnService(ctx)
+  const grants = createTokenGrants(ctx)
+  const app = (role: Role, ...parts: Hono<AppEnv>[]) => {
+    const root = new Hono<AppEnv>()
+    root.use(requestLog(ctx, role))
+    for (const part of parts) root.route('/', part)
+    return root
+  }
+  return {
+    okta: app(
+      'okta',
+      testControls(ctx, authn),
+      authnRoutes(ctx, authn),
+      oauthRoutes(ctx, grants),
+      oktaPages(ctx),
+    ),
+    google: app('google', googleRoutes(ctx)),
+    api: app('api', productApiRoutes(ctx, grants)),
+    sentry: app('sentry', sentryRoutes(ctx)),
+    subsite: app(
+      'subsite',
+      subsiteRoutes({
+        parentDomain: ctx.config.parentDomain,
+        signinUrl: ctx.config.signinUrl,
+        subsiteUrl: ctx.config.urls.subsite,
+        template: ctx.config.subsiteUrlTemplate,
+        logoutEndpoint: `${ctx.config.issuer}/v1/logout`,
+        idTokenForSignOut: grants.idTokenForSignOut,
+        now: ctx.clock.now,
+      }),
+    ),
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The product API's Google sign-in endpoint on its own origin: `GET /auth/google-auth` trades
+ * the Google code (bearer) and the nonce the app sent to Google for the platform's cookie map.
+ */
+import { Hono } from 'hono'
+import type { AppEnv, PlatformContext } from './context'
+import { cors, originIn } from './cors'
+import { faultPoint } from './faults'
+import { GOOGLE_ACCOUNTS } from './googleRoutes'
+import type { TokenGrants } from './tokenGrants'
+
+/** The product API's routes. */
+export function productApiRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<AppEnv> {
+  const { store, clock } = ctx
+  const app = new Hono<AppEnv>()
+  app.use(
+    '/auth/google-auth',
+    cors({
+      isAllowed: originIn(ctx.config.appOrigins),
+      methods: ['GET', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'X-Nonce'],
+    }),
+    faultPoint(ctx, 'google-auth'),
+  )
+
+  /**
+   * 200 `{access_token, refresh_token}` for an account the product knows, 404 `not_found` for
+   * one it does not, 401 `invalid_request` when the code is missing, unknown, used, expired, or
+   * bound to another nonce. A code is spent by its first presentation.
+   */
+  app.get('/auth/google-auth', async (c) => {
+    const refuse = (message: string) =>
+      c.json({ error: 'invalid_request', message }, 401, { 'Cache-Control': 'no-store' })
+    const code = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
+    if (!code) return refuse('A bearer Google authorization code is required.')
+    const nonce = c.req.header('X-Nonce')
+    if (!nonce) return refuse('The X-Nonce header is required.')
+    const record = store.googleCodes.get(code)
+    if (!record || record.used)
+      return refuse('The Google authorization code is invalid or already used.')
+    record.used = true
+    if (record.expiresAt <= clock.now()) return refuse('The Google authorization code has expired.')
+    if (record.nonce !== nonce) return refuse('The nonce does not match the authorization request.')
+    const account = GOOGLE_ACCOUNTS.find((candidate) => candidate.email === record.email)
+    if (account?.behaviour !== 'google-known')
+      return c.json({ error: 'not_found', message: 'No user found for this email address.' }, 404, {
+        'Cache-Control': 'no-store',
+      })
+    const tokens = await grants.issueForProductUser(account.userId)
+    return c.json(
+      { access_token: tokens.access_token, refresh_token: tokens.refresh_token ?? '' },
+      200,
+      { 'Cache-Control': 'no-store' },
+    )
+  })
+  return app
+}

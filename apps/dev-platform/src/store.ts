@@ -1,0 +1,244 @@
+/**
+ * All mutable state of the platform, in memory. `reset()` puts everything back to the seed, which
+ * is what `POST /__test/reset` and a restart do.
+ */
+import {
+  SEEDED_ACCOUNTS,
+  TESS_PUSH_FACTOR_ID,
+  TESS_TOTP_FACTOR_ID,
+  type OktaBehaviour,
+  type SeededAccount,
+} from './accounts'
+import type { Role } from './config'
+
+/* --- Okta users and factors --- */
+
+export type TotpProvider = 'OKTA' | 'GOOGLE'
+
+/** An active (enrolled) factor. */
+export type ActiveFactor =
+  | { readonly id: string; readonly factorType: 'push'; readonly provider: 'OKTA' }
+  | {
+      readonly id: string
+      readonly factorType: 'token:software:totp'
+      readonly provider: TotpProvider
+      /** Base32 shared secret. */
+      readonly secret: string
+    }
+
+export interface OktaUser {
+  readonly id: string
+  readonly login: string
+  password: string
+  readonly firstName: string
+  readonly lastName: string
+  readonly behaviour: OktaBehaviour
+  /** ISO time of the last password change (Okta's `passwordChanged`). */
+  readonly passwordChanged: string
+  locked: boolean
+  factors: ActiveFactor[]
+  /** Wrong passcodes in a row (verify and activate); the fifth locks the user. */
+  failedPasscodes: number
+}
+
+/* --- Authn transactions --- */
+
+export type TransactionStatus =
+  | 'UNAUTHENTICATED'
+  | 'MFA_REQUIRED'
+  | 'MFA_ENROLL'
+  | 'MFA_ENROLL_ACTIVATE'
+  | 'PASSWORD_EXPIRED'
+  | 'PASSWORD_WARN'
+
+/** A TOTP enrolment waiting for its first code. */
+export interface PendingEnrolment {
+  readonly factorId: string
+  readonly provider: TotpProvider
+  readonly secret: string
+  /** Unguessable last segment of the QR image URL. */
+  readonly qrToken: string
+}
+
+export interface Transaction {
+  readonly stateToken: string
+  /** Null only for an UNAUTHENTICATED transaction (no user yet). */
+  readonly userId: string | null
+  status: TransactionStatus
+  /** Sliding expiry (ms). */
+  expiresAt: number
+  pending: PendingEnrolment | null
+}
+
+/** A one-time session token (5 minutes) from a SUCCESS transaction. */
+export interface SessionTokenRecord {
+  readonly userId: string
+  readonly amr: readonly string[]
+  readonly authTime: number
+  readonly expiresAt: number
+}
+
+/* --- OAuth --- */
+
+/** An Okta browser session (the `sid` cookie). */
+export interface OktaSession {
+  readonly userId: string
+  readonly createdAt: number
+}
+
+export interface AuthorizationCode {
+  readonly clientId: string
+  readonly redirectUri: string
+  readonly codeChallenge: string
+  readonly scopes: readonly string[]
+  readonly nonce: string | null
+  readonly userId: string
+  readonly amr: readonly string[]
+  readonly authTime: number
+  readonly expiresAt: number
+  /** Set once the code has been presented at the token endpoint. */
+  redeemed: boolean
+  /** Refresh-token family issued from this code, revoked if the code is replayed. */
+  familyId: string | null
+}
+
+export interface RefreshTokenRecord {
+  readonly familyId: string
+  readonly clientId: string
+  readonly userId: string
+  readonly scopes: readonly string[]
+  readonly amr: readonly string[]
+  readonly authTime: number
+  readonly expiresAt: number
+  /** Set when rotated; presenting it again revokes the whole family. */
+  used: boolean
+}
+
+/* --- Google --- */
+
+export interface GoogleCode {
+  readonly email: string
+  readonly nonce: string | null
+  readonly expiresAt: number
+  used: boolean
+}
+
+/* --- Test support --- */
+
+export type FaultTarget = 'authn' | 'token' | 'authorize' | 'google-auth' | 'keys'
+export type FaultMode = 'delay' | 'status500' | 'malformed' | 'html200' | 'network-drop'
+
+export interface Fault {
+  readonly target: FaultTarget
+  readonly mode: FaultMode
+  readonly delayMs: number
+  /** Matching requests still to be affected. */
+  remaining: number
+}
+
+export interface RequestLogEntry {
+  readonly role: Role
+  /** Public origin of that role. */
+  readonly origin: string
+  readonly method: string
+  /** Path only: query strings carry codes and tokens and are not logged. */
+  readonly path: string
+  readonly at: string
+}
+
+export interface Envelope {
+  readonly receivedAt: string
+  readonly body: string
+}
+
+/** The platform's whole state. */
+export class Store {
+  users = new Map<string, OktaUser>()
+  transactions = new Map<string, Transaction>()
+  sessionTokens = new Map<string, SessionTokenRecord>()
+  sessions = new Map<string, OktaSession>()
+  codes = new Map<string, AuthorizationCode>()
+  refreshTokens = new Map<string, RefreshTokenRecord>()
+  revokedFamilies = new Set<string>()
+  googleCodes = new Map<string, GoogleCode>()
+  /** Accepted TOTP time steps per `userId:factorId`, to refuse replays. */
+  usedTotpSteps = new Map<string, Set<number>>()
+  /** Primary-auth attempt times per lower-cased username (rate limiter). */
+  authnAttempts = new Map<string, number[]>()
+  envelopes: Envelope[] = []
+  faults: Fault[] = []
+  requests: RequestLogEntry[] = []
+
+  constructor(private readonly seedTime: () => number) {
+    this.reset()
+  }
+
+  /** Everything back to the seed. */
+  reset(): void {
+    this.users = new Map(
+      SEEDED_ACCOUNTS.filter((account) => account.kind === 'okta').map((account) => [
+        account.userId,
+        seedUser(account, this.seedTime()),
+      ]),
+    )
+    this.transactions.clear()
+    this.sessionTokens.clear()
+    this.sessions.clear()
+    this.codes.clear()
+    this.refreshTokens.clear()
+    this.revokedFamilies.clear()
+    this.googleCodes.clear()
+    this.usedTotpSteps.clear()
+    this.authnAttempts.clear()
+    this.envelopes = []
+    this.faults = []
+    this.requests = []
+  }
+
+  /** The Okta user with this login (case-insensitive), if any. */
+  userByLogin(login: string): OktaUser | undefined {
+    const wanted = login.trim().toLowerCase()
+    for (const user of this.users.values()) if (user.login === wanted) return user
+    return undefined
+  }
+
+  /** Takes the next matching fault, if any, counting it down. */
+  takeFault(target: FaultTarget): Fault | undefined {
+    const fault = this.faults.find((candidate) => candidate.target === target)
+    if (!fault) return undefined
+    fault.remaining -= 1
+    if (fault.remaining <= 0) this.faults.splice(this.faults.indexOf(fault), 1)
+    return fault
+  }
+}
+
+const DAY_MS = 86_400_000
+
+function seedUser(account: SeededAccount, now: number): OktaUser {
+  const behaviour = account.behaviour as OktaBehaviour
+  // The warned account's password is 86 days old: 4 days left of a 90-day policy.
+  const passwordAge = behaviour === 'warn' ? 86 * DAY_MS : 30 * DAY_MS
+  return {
+    id: account.userId,
+    login: account.email,
+    password: account.password ?? '',
+    firstName: account.firstName,
+    lastName: account.lastName,
+    behaviour,
+    passwordChanged: new Date(Math.floor((now - passwordAge) / 1000) * 1000).toISOString(),
+    locked: behaviour === 'locked',
+    factors:
+      behaviour === 'totp'
+        ? [
+            { id: TESS_PUSH_FACTOR_ID, factorType: 'push', provider: 'OKTA' },
+            {
+              id: TESS_TOTP_FACTOR_ID,
+              factorType: 'token:software:totp',
+              provider: 'OKTA',
+              secret: account.totpSecret ?? '',
+            },
+          ]
+        : [],
+    failedPasscodes: 0,
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The test-control API on the Okta origin (always on: this is a dev tool; never CORS-enabled).
+ * The e2e suite resets state, expires tokens, injects faults and reads the request log here.
+ */
+import { Hono } from 'hono'
+import { SEEDED_ACCOUNTS } from './accounts'
+import type { AuthnService } from './authnService'
+import type { AppEnv, PlatformContext } from './context'
+import { envelopeTestRoutes } from './sentryRoutes'
+import type { Fault, FaultMode, FaultTarget } from './store'
+
+export const FAULT_TARGETS: readonly FaultTarget[] = [
+  'authn',
+  'token',
+  'authorize',
+  'google-auth',
+  'keys',
+]
+export const FAULT_MODES: readonly FaultMode[] = [
+  'delay',
+  'status500',
+  'malformed',
+  'html200',
+  'network-drop',
+]
+/** Delay of a `delay` fault when `delayMs` is not given. */
+export const DEFAULT_FAULT_DELAY_MS = 3000
+
+/** Parses `{target, mode, delayMs?, times?}`; a message on error. */
+export function parseFault(input: unknown): Fault | string {
+  if (typeof input !== 'object' || input === null) return 'Expected a JSON object.'
+  const { target, mode, delayMs, times } = input as Record<string, unknown>
+  if (!FAULT_TARGETS.includes(target as FaultTarget))
+    return `target must be one of ${FAULT_TARGETS.join(', ')}.`
+  if (!FAULT_MODES.includes(mode as FaultMode))
+    return `mode must be one of ${FAULT_MODES.join(', ')}.`
+  const whole = (value: unknown) => typeof value === 'number' && Number.isInteger(value)
+  if (
+    delayMs !== undefined &&
+    !(whole(delayMs) && (delayMs as number) >= 0 && (delayMs as number) <= 600_000)
+  )
+    return 'delayMs must be a whole number of milliseconds up to 600000.'
+  if (times !== undefined && !(whole(times) && (times as number) >= 1))
+    return 'times must be a whole number of at least 1.'
+  return {
+    target: target as FaultTarget,
+    mode: mode as FaultMode,
+    delayMs: (delayMs as number | undefined) ?? DEFAULT_FAULT_DELAY_MS,
+    remaining: (times as number | undefined) ?? 1,
+  }
+}
+
+/** The `/__test/*` routes. */
+export function testControls(ctx: PlatformContext, authn: AuthnService): Hono<AppEnv> {
+  const { store, clock } = ctx
+  const app = new Hono<AppEnv>()
+  const readJson = async (text: string): Promise<unknown> => {
+    try {
+      return text ? JSON.parse(text) : {}
+    } catch {
+      return undefined
+    }
+  }
+
+  /** Everything back to the seed, including the clock's advance. */
+  app.post('/__test/reset', (c) => {
+    store.reset()
+    clock.reset()
+    return c.json({ ok: true })
+  })
+
+  /** Every live stateToken expires now (the next use answers 401 E0000011). */
+  app.post('/__test/expire-state-tokens', (c) => {
+    const now = clock.now()
+    for (const txn of store.transactions.values()) txn.expiresAt = now - 1
+    return c.json({ ok: true, expired: store.transactions.size })
+  })
+
+  /** Moves the platform's clock forward by `{seconds}` (codes, tokens, TOTP steps). */
+  app.post('/__test/advance-clock', async (c) => {
+    const body = (await readJson(await c.req.text())) as { seconds?: unknown } | undefined
+    const seconds = body?.seconds
+    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
+      return c.json({ error: 'seconds must be a non-negative number.' }, 400)
+    clock.advance(seconds * 1000)
+    return c.json({ ok: true, now: new Date(clock.now()).toISOString() })
+  })
+
+  /** Starts an UNAUTHENTICATED transaction (Okta's hosted page would); answers `{stateToken}`. */
+  app.post('/__test/unauthenticated-transaction', (c) =>
+    c.json({ stateToken: authn.startUnauthenticated() }),
+  )
+
+  app.get('/__test/faults', (c) => c.json(store.faults))
+  app.post('/__test/faults', async (c) => {
+    const fault = parseFault(await readJson(await c.req.text()))
+    if (typeof fault === 'string') return c.json({ error: fault }, 400)
+    store.faults.push(fault)
+    return c.json({ ok: true, faults: store.faults }, 201)
+  })
+  app.delete('/__test/faults', (c) => {
+    store.faults = []
+    return c.body(null, 204)
+  })
+
+  app.get('/__test/requests', (c) => c.json(store.requests))
+  app.delete('/__test/requests', (c) => {
+    store.requests = []
+    return c.body(null, 204)
+  })
+
+  /** The seeded accounts, with the current TOTP enrolments (and their secrets). */
+  app.get('/__test/accounts', (c) =>
+    c.json(
+      SEEDED_ACCOUNTS.map((account) => ({
+        ...account,
+        locked: store.users.get(account.userId)?.locked ?? false,
+        enrolledFactors: (store.users.get(account.userId)?.factors ?? []).map((factor) => ({
+          id: factor.id,
+          factorType: factor.factorType,
+          provider: factor.provider,
+          ...('secret' in factor ? { secret: factor.secret } : {}),
+        })),
+      })),
+    ),
+  )
+
+  app.route('/', envelopeTestRoutes(ctx))
+  return app
+}
