@@ -133,3 +133,14 @@ export { serializeCookie, serializeCookieRemoval } from './cookies/serializeCook
 // HTTP
 export type { HttpOptions } from './http/httpOptions'
 export { encodeBase64Url } from './http/base64url'
+
+// Google path (consent redirect, product API)
+export {
+  createGoogleAuthorizationRequest,
+  GOOGLE_SCOPE,
+} from './google/createGoogleAuthorizationRequest'
+export type { GoogleAuthorizationRequest } from './google/createGoogleAuthorizationRequest'
+export { googleAuthRequest, GOOGLE_NONCE_HEADER } from './google/googleAuthRequest'
+export type { GoogleAuthInput } from './google/googleAuthRequest'
+export { processGoogleAuthResponse, MAX_GOOGLE_COOKIES } from './google/processGoogleAuthResponse'
+export { callGoogleAuth } from './google/callGoogleAuth'
