@@ -108,9 +108,3 @@ export type AuthnTransaction =
       /** `factorResult` when present, e.g. `PASSCODE_REPLAYED` or `WAITING`. */
       readonly factorResult: string | null
     }
-  | {
-      /** A 200 answer to verify/activate that reports a factor result without success (e.g. `PASSCODE_REPLAYED`). */
-      readonly status: 'MFA_CHALLENGE'
-      readonly stateToken: string
-      readonly factorResult: string | null
-    }

@@ -61,8 +61,6 @@ function summarize(tx: AuthnTransaction): Summary {
         qrCodeUrl: tx.activation?.qrCodeUrl ?? null,
         factorResult: tx.factorResult,
       }
-    case 'MFA_CHALLENGE':
-      return { status: tx.status, stateToken: tx.stateToken, factorResult: tx.factorResult }
   }
 }
 

@@ -167,7 +167,7 @@ function assertWellTyped(tx: AuthnTransaction): void {
       return
     }
     default:
-      throw new Error(`unexpected status ${tx.status}`)
+      throw new Error(`unexpected status ${(tx as { status: string }).status}`)
   }
 }
 

@@ -79,16 +79,12 @@ const callKind = fc.constantFrom(
   'activate' as const,
   'verify' as const,
 )
-const transaction: fc.Arbitrary<AuthnTransaction> = fc.constantFrom(
+const transaction: fc.Arbitrary<AuthnTransaction> = fc.constantFrom<AuthnTransaction>(
   SUCCESS,
   MFA_REQUIRED,
   MFA_ENROLL,
   ENROLL_ACTIVATE,
-  {
-    status: 'MFA_CHALLENGE',
-    stateToken: 'st',
-    factorResult: 'WAITING',
-  } as AuthnTransaction,
+  { ...ENROLL_ACTIVATE, activation: null },
 )
 const hash = fc.constantFrom(
   '',

@@ -81,7 +81,7 @@ export function signIn(transaction: AuthnTransaction, email = 'pat@example.com')
   ]
 }
 
-export const MFA_REQUIRED: AuthnTransaction = {
+export const MFA_REQUIRED: Extract<AuthnTransaction, { status: 'MFA_REQUIRED' }> = {
   status: 'MFA_REQUIRED',
   stateToken: STATE_TOKEN,
   expiresAt: null,
@@ -92,7 +92,7 @@ export const MFA_REQUIRED: AuthnTransaction = {
   ],
 }
 
-export const MFA_ENROLL: AuthnTransaction = {
+export const MFA_ENROLL: Extract<AuthnTransaction, { status: 'MFA_ENROLL' }> = {
   status: 'MFA_ENROLL',
   stateToken: STATE_TOKEN,
   expiresAt: null,
@@ -110,7 +110,7 @@ export const MFA_ENROLL: AuthnTransaction = {
   ],
 }
 
-export const ENROLL_ACTIVATE: AuthnTransaction = {
+export const ENROLL_ACTIVATE: Extract<AuthnTransaction, { status: 'MFA_ENROLL_ACTIVATE' }> = {
   status: 'MFA_ENROLL_ACTIVATE',
   stateToken: STATE_TOKEN,
   expiresAt: null,
@@ -125,7 +125,10 @@ export const ENROLL_ACTIVATE: AuthnTransaction = {
   factorResult: null,
 }
 
-export const SUCCESS: AuthnTransaction = { status: 'SUCCESS', sessionToken: SESSION_TOKEN }
+export const SUCCESS: Extract<AuthnTransaction, { status: 'SUCCESS' }> = {
+  status: 'SUCCESS',
+  sessionToken: SESSION_TOKEN,
+}
 
 /** Typing a whole code into the first box. */
 export function typeCode(code: string): SignInEvent {

@@ -47,7 +47,7 @@ export function enrollableProviders(
 export function activationStep(
   transaction: Extract<AuthnTransaction, { status: 'MFA_ENROLL_ACTIVATE' }>,
   email: string | null,
-): SignInState | null {
+): Extract<SignInState, { step: 'enrollActivate' }> | null {
   const { factor, activation } = transaction
   if (!factor || factor.factorType !== TOTP_FACTOR_TYPE || !isTotpProvider(factor.provider))
     return null
@@ -142,7 +142,5 @@ export function enterTransaction(
         ],
       ]
     }
-    case 'MFA_CHALLENGE':
-      return failToEmail(from, email, 'unknown_error')
   }
 }

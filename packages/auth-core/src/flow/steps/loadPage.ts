@@ -32,17 +32,15 @@ function authorizeError(error: string): AuthErrorCode {
   return 'unknown_error'
 }
 
-function redirectTarget(context: FlowContext, page: PageSnapshot): string {
-  const { config } = context
+/** The sub-site to end on, or null when even the default cannot be built (an invalid config). */
+function redirectTarget(context: FlowContext, page: PageSnapshot): string | null {
   try {
-    return resolveRedirectTarget(config, {
+    return resolveRedirectTarget(context.config, {
       cookieValue: page.postLoginRedirect ?? undefined,
       currentHost: page.host,
     })
   } catch {
-    return config.localMode
-      ? 'http://localhost:3000/'
-      : `https://${config.defaultSubsite}${config.parentDomain}/`
+    return null
   }
 }
 
@@ -86,6 +84,7 @@ function receiveCallback(
   if (code === null) return fail('invalid_callback')
 
   const target = redirectTarget(context, page)
+  if (target === null) return fail('unknown_error')
   if (provider === 'google')
     return [
       { step: 'googleReturn', target },

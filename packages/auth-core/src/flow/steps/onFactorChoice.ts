@@ -53,7 +53,7 @@ export function onFactorChoice(state: ChoiceState, event: SignInEvent): SignInTr
           {
             type: 'persist',
             item: 'stateToken',
-            value: next.step === 'enrollActivate' ? next.stateToken : state.stateToken,
+            value: next.stateToken,
           },
           {
             type: 'setLocation',
