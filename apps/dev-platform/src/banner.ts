@@ -44,7 +44,8 @@ export function formatBanner(platform: DevPlatform, startMs: number, now: number
   }
   lines.push(
     '',
-    `Test controls: ${config.urls.okta}/__test/... (see apps/dev-platform/README.md)`,
+    `Test controls: ${config.urls.okta}/__test/reset and more`,
+    '  (all listed in apps/dev-platform/README.md)',
     'Stop with Ctrl+C.',
   )
   return lines.join('\n')

@@ -46,6 +46,8 @@ export type { SeededAccount } from './accounts'
 export interface DevPlatform {
   /** Public origin of each role (reflecting the real ports when 0 was asked for). */
   readonly urls: Readonly<Record<Role, string>>
+  /** The port each listener is bound to (the real one when 0 was asked for). */
+  readonly ports: Readonly<Record<Role, number>>
   /** The seeded accounts (with the TOTP secret of the enrolled one). */
   readonly accounts: readonly SeededAccount[]
   /** The resolved configuration (issuer, redirect URIs, DSN, ...). */
@@ -107,6 +109,7 @@ export async function startDevPlatform(
 
   return {
     urls: config.urls,
+    ports,
     accounts: SEEDED_ACCOUNTS,
     config,
     close: () => closeAll([...servers.values()]),
