@@ -144,3 +144,9 @@ export { googleAuthRequest, GOOGLE_NONCE_HEADER } from './google/googleAuthReque
 export type { GoogleAuthInput } from './google/googleAuthRequest'
 export { processGoogleAuthResponse, MAX_GOOGLE_COOKIES } from './google/processGoogleAuthResponse'
 export { callGoogleAuth } from './google/callGoogleAuth'
+
+// Telemetry (Sentry scrubbers)
+export { scrubEvent } from './telemetry/scrubEvent'
+export type { ScrubOptions } from './telemetry/scrubEvent'
+export { scrubBreadcrumb } from './telemetry/scrubBreadcrumb'
+export { scrubUrl } from './telemetry/scrubUrl'
