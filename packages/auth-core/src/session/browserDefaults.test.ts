@@ -1,0 +1,139 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createMemoryLock } from './createMemoryLock'
+import {
+  browserCookieJar,
+  browserLock,
+  browserNavigate,
+  browserSessionDeps,
+  systemClock,
+} from './browserDefaults'
+import type { LocksNavigator } from './browserDefaults'
+
+/** A `document` whose `cookie` setter records what was assigned, like the real one. */
+function fakeDocument(header: string) {
+  const assigned: string[] = []
+  return {
+    assigned,
+    get cookie() {
+      return header
+    },
+    set cookie(value: string) {
+      assigned.push(value)
+    },
+  }
+}
+
+describe('browserCookieJar', () => {
+  it.each([
+    ['access_token', 'a=1; access_token=eyJ.x.y; refresh_token=rt', 'eyJ.x.y'],
+    ['refresh_token', 'access_token=at;refresh_token=rt-1', 'rt-1'],
+    ['access_token', 'access_token=a=b', 'a=b'],
+    ['access_token', 'access_token=first; access_token=second', 'first'],
+  ])('get(%j) on %j: returns %j', (name, header, value) => {
+    expect(browserCookieJar(fakeDocument(header)).get(name)).toBe(value)
+  })
+
+  it.each([
+    ['an empty header', ''],
+    ['only other cookies', 'my_access_token=x; access_token_old=y'],
+    ['a nameless pair', '=access_token'],
+  ])('get: on %s returns undefined', (_label, header) => {
+    expect(browserCookieJar(fakeDocument(header)).get('access_token')).toBeUndefined()
+  })
+
+  it('set: assigns the serialized cookie with every attribute', () => {
+    const doc = fakeDocument('')
+    browserCookieJar(doc).set({
+      name: 'access_token',
+      value: 'at',
+      domain: '.example.com',
+      path: '/',
+      secure: true,
+      sameSite: 'Lax',
+      maxAgeSeconds: 300,
+    })
+    expect(doc.assigned).toEqual([
+      'access_token=at; Domain=.example.com; Path=/; Max-Age=300; Secure; SameSite=Lax',
+    ])
+  })
+
+  it('remove: assigns the deletion with the same Domain and Path and Max-Age=0', () => {
+    const doc = fakeDocument('')
+    browserCookieJar(doc).remove({ name: 'refresh_token', domain: '.example.com', path: '/' })
+    expect(doc.assigned).toEqual([
+      'refresh_token=; Domain=.example.com; Path=/; Max-Age=0; Secure; SameSite=Lax',
+    ])
+  })
+})
+
+describe('browserLock', () => {
+  it('with Web Locks: runs the task through navigator.locks.request under the name', async () => {
+    const names: string[] = []
+    const nav: LocksNavigator = {
+      locks: {
+        request: <T>(name: string, task: () => Promise<T>) => {
+          names.push(name)
+          return task()
+        },
+      },
+    }
+    await expect(browserLock(nav)('platform-session-refresh', async () => 42)).resolves.toBe(42)
+    expect(names).toEqual(['platform-session-refresh'])
+  })
+
+  it('without Web Locks: falls back to an in-memory lock that still serializes tasks', async () => {
+    const lock = browserLock({})
+    const order: number[] = []
+    await Promise.all([
+      lock('x', async () => {
+        await Promise.resolve()
+        order.push(1)
+      }),
+      lock('x', async () => {
+        order.push(2)
+      }),
+    ])
+    expect(order).toEqual([1, 2])
+  })
+})
+
+describe('browserNavigate', () => {
+  it('navigates with location.assign', () => {
+    const assign = vi.fn()
+    browserNavigate({ assign })('https://signin.example.com/')
+    expect(assign).toHaveBeenCalledWith('https://signin.example.com/')
+  })
+})
+
+describe('browserSessionDeps', () => {
+  it('wires the jar, the lock and navigation to the given objects', async () => {
+    const doc = fakeDocument('access_token=at')
+    const assign = vi.fn()
+    const deps = browserSessionDeps({ document: doc, navigator: {}, location: { assign } })
+    expect(deps.cookies.get('access_token')).toBe('at')
+    deps.navigate('https://x.example.com/')
+    expect(assign).toHaveBeenCalledWith('https://x.example.com/')
+    await expect(deps.lock?.('x', async () => 'ok')).resolves.toBe('ok')
+  })
+
+  it('lets overrides replace any dependency', () => {
+    const lock = createMemoryLock()
+    const deps = browserSessionDeps(
+      { document: fakeDocument(''), navigator: {}, location: { assign: vi.fn() } },
+      { lock, timeoutMs: 5000 },
+    )
+    expect(deps.lock).toBe(lock)
+    expect(deps.timeoutMs).toBe(5000)
+  })
+})
+
+describe('systemClock', () => {
+  it('returns the current epoch milliseconds', () => {
+    vi.useFakeTimers({ now: 1_900_000_000_000 })
+    try {
+      expect(systemClock()).toBe(1_900_000_000_000)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

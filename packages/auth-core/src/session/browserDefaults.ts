@@ -1,0 +1,107 @@
+/**
+ * The browser side of `auth-core/session`: factories that wrap the `document`, `navigator` and
+ * `location` objects the CALLER passes in. auth-core itself never reaches for a DOM global (ESLint
+ * keeps `src/` DOM-free), so these run unchanged in tests with plain objects, and a framework can
+ * swap any one of them.
+ */
+import { serializeCookie, serializeCookieRemoval } from '../cookies/serializeCookie'
+import { createMemoryLock } from './createMemoryLock'
+import type { CookieJar, SessionDeps, SessionLock } from './session.types'
+
+/** What {@link browserCookieJar} needs of `document`. */
+export interface CookieDocument {
+  cookie: string
+}
+
+/** What {@link browserLock} needs of `navigator`: Web Locks, when the browser has them. */
+export interface LocksNavigator {
+  readonly locks?: {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T>
+  }
+}
+
+/** What {@link browserNavigate} needs of `location`. */
+export interface AssignableLocation {
+  assign(url: string): void
+}
+
+/** The three browser objects, e.g. `{ document, navigator, location }`. */
+export interface BrowserGlobals {
+  readonly document: CookieDocument
+  readonly navigator: LocksNavigator
+  readonly location: AssignableLocation
+}
+
+/**
+ * A {@link CookieJar} over `document.cookie`: `get` returns the first cookie of that name in the
+ * header (the browser lists the most specific path first) without decoding it, `set` and
+ * `remove` write the strings of `serializeCookie` / `serializeCookieRemoval`.
+ * @see https://html.spec.whatwg.org/multipage/dom.html#dom-document-cookie
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.4 (cookie order)
+ */
+export function browserCookieJar(doc: CookieDocument): CookieJar {
+  return {
+    get(name) {
+      for (const pair of doc.cookie.split(';')) {
+        const separator = pair.indexOf('=')
+        if (separator > 0 && pair.slice(0, separator).trim() === name)
+          return pair.slice(separator + 1).trim()
+      }
+      return undefined
+    },
+    set(write) {
+      doc.cookie = serializeCookie(write)
+    },
+    remove(removal) {
+      doc.cookie = serializeCookieRemoval(removal)
+    },
+  }
+}
+
+/**
+ * A cross-tab {@link SessionLock}: `navigator.locks.request(name, task)` where Web Locks exist
+ * (secure contexts), else an in-memory lock that covers this page only.
+ * @see https://w3c.github.io/web-locks/#api-lock-manager-request
+ */
+export function browserLock(nav: LocksNavigator): SessionLock {
+  const locks = nav.locks
+  if (locks === undefined) return createMemoryLock()
+  return (name, task) => locks.request(name, task)
+}
+
+/**
+ * Navigation by `location.assign(url)`: the sub-site page stays in history, so Back after
+ * sign-in or sign-out returns to it.
+ * @see https://html.spec.whatwg.org/multipage/nav-history-apis.html#dom-location-assign
+ */
+export function browserNavigate(loc: AssignableLocation): (url: string) => void {
+  return (url) => loc.assign(url)
+}
+
+/**
+ * Every {@link SessionDeps} a browser page needs, from the objects it passes in:
+ * `createPlatformSession(config, browserSessionDeps({ document, navigator, location }))`.
+ * `overrides` replaces any of them (e.g. a `fetch` with telemetry, or `timeoutMs`).
+ * @see https://w3c.github.io/web-locks/
+ */
+export function browserSessionDeps(
+  browser: BrowserGlobals,
+  overrides: Partial<SessionDeps> = {},
+): SessionDeps {
+  return {
+    cookies: browserCookieJar(browser.document),
+    lock: browserLock(browser.navigator),
+    navigate: browserNavigate(browser.location),
+    ...overrides,
+  }
+}
+
+/**
+ * The system clock in epoch milliseconds: the default `now` of a session. The one place in
+ * auth-core that reads the clock; everything else receives it as an argument.
+ * @see https://tc39.es/ecma262/#sec-date.now
+ */
+export function systemClock(): number {
+  // eslint-disable-next-line no-restricted-properties -- the injectable default clock itself; tests pass `now`
+  return Date.now()
+}

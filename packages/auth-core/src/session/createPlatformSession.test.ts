@@ -1,0 +1,181 @@
+import { describe, expect, it, vi } from 'vitest'
+import { serializeCookie } from '../cookies/serializeCookie'
+import { AuthError } from '../errors/authError'
+import { FAR_FUTURE, LONG_AGO } from '../testing/jwt'
+import { createPlatformSession } from './createPlatformSession'
+import {
+  accessToken,
+  localSessionConfig,
+  NOW_S,
+  recordingJar,
+  sessionConfig,
+  setupSession,
+} from './sessionTestKit'
+import type { SessionConfig, SessionDeps } from './session.types'
+
+function creationError(config: SessionConfig, deps: Partial<SessionDeps> = {}): AuthError {
+  try {
+    createPlatformSession(config, { cookies: recordingJar(), navigate: () => undefined, ...deps })
+  } catch (error) {
+    expect(error).toBeInstanceOf(AuthError)
+    return error as AuthError
+  }
+  throw new Error('expected a throw')
+}
+
+describe('createPlatformSession', () => {
+  it.each([
+    ['an http signInUrl in production', { signInUrl: 'http://signin.example.com/' }, 'signInUrl'],
+    ['a signInUrl off the parent domain', { signInUrl: 'https://signin.evil.com/' }, 'signInUrl'],
+    ['a relative signInUrl', { signInUrl: '/signin' }, 'signInUrl'],
+    ['a negative clockSkewSeconds', { clockSkewSeconds: -1 }, 'clockSkewSeconds'],
+    ['a NaN clockSkewSeconds', { clockSkewSeconds: Number.NaN }, 'clockSkewSeconds'],
+    [
+      'an infinite refreshLeewaySeconds',
+      { refreshLeewaySeconds: Infinity },
+      'refreshLeewaySeconds',
+    ],
+  ])('with %s: throws unknown_error naming it', (_label, overrides, name) => {
+    const error = creationError(sessionConfig(overrides))
+    expect(error.code).toBe('unknown_error')
+    expect(error.message).toContain(name)
+  })
+
+  it('in local mode: names http(s) in the signInUrl message', () => {
+    expect(creationError(localSessionConfig({ signInUrl: 'ftp://x/' })).message).toMatch(
+      /http\(s\)/,
+    )
+  })
+
+  it.each([[0], [-5], [1.5], [Number.NaN]])(
+    'with timeoutMs %s: throws unknown_error',
+    (timeoutMs) => {
+      expect(creationError(sessionConfig(), { timeoutMs }).message).toContain('timeoutMs')
+    },
+  )
+
+  it('without a clock: reads expiry with the system clock', () => {
+    vi.useFakeTimers({ now: NOW_S * 1000 })
+    try {
+      const jar = recordingJar({ access_token: accessToken({ exp: NOW_S + 3600 }) })
+      const session = createPlatformSession(sessionConfig(), {
+        cookies: jar,
+        navigate: () => undefined,
+      })
+      expect(session.readSession().status).toBe('active')
+      vi.setSystemTime((NOW_S + 3600) * 1000)
+      expect(session.readSession().status).toBe('expired')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
+describe('createPlatformSession: readSession', () => {
+  it('reads the cookies with the injected clock and the default 60 s skew', () => {
+    const { session, clock } = setupSession({
+      cookies: { access_token: accessToken({ exp: NOW_S + 120 }) },
+    })
+    expect(session.readSession()).toMatchObject({ status: 'active', expiresAt: NOW_S + 120 })
+    clock.nowMs = (NOW_S + 60) * 1000
+    expect(session.readSession().status).toBe('expired')
+  })
+
+  it('uses the configured clockSkewSeconds', () => {
+    const { session } = setupSession({
+      config: sessionConfig({ clockSkewSeconds: 0 }),
+      cookies: { access_token: accessToken({ exp: NOW_S + 1 }) },
+    })
+    expect(session.readSession().status).toBe('active')
+  })
+
+  it('exposes the decoded claims for display', () => {
+    const token = accessToken({
+      exp: FAR_FUTURE,
+      iat: LONG_AGO,
+      email: 'ada@example.com',
+      scp: ['openid'],
+    })
+    const { session } = setupSession({ cookies: { access_token: token } })
+    expect(session.readSession()).toMatchObject({
+      claims: { subject: 'ada@example.com', email: 'ada@example.com', scopes: ['openid'] },
+    })
+  })
+
+  it.each([['abc'], ['a.b'], ['a.!!!.c'], ['x'.repeat(5000)]])(
+    'with a tampered access_token %#: returns invalid instead of throwing',
+    (value) => {
+      const { session } = setupSession({ cookies: { access_token: value } })
+      expect(() => session.readSession()).not.toThrow()
+      expect(session.readSession()).toMatchObject({
+        status: 'invalid',
+        error: { code: 'unknown_error' },
+      })
+    },
+  )
+})
+
+describe('createPlatformSession: redirectToSignIn', () => {
+  it.each([['citystream'], ['a'], ['0'], ['road-2'], ['a'.repeat(63)]])(
+    'with %j: writes post_login_redirect on the parent domain, then navigates to the sign-in page',
+    (label) => {
+      const { session, jar, navigations } = setupSession()
+      session.redirectToSignIn(label)
+      expect(jar.writes.map(serializeCookie)).toEqual([
+        `post_login_redirect=${label}; Domain=.example.com; Path=/; Max-Age=600; Secure; SameSite=Lax`,
+      ])
+      expect(navigations).toEqual(['https://signin.example.com/'])
+    },
+  )
+
+  it('writes the cookie before navigating', () => {
+    const order: string[] = []
+    const jar = recordingJar()
+    const session = createPlatformSession(sessionConfig(), {
+      cookies: { ...jar, set: (write) => order.push(`set ${write.name}`) },
+      navigate: (url) => order.push(`navigate ${url}`),
+    })
+    session.redirectToSignIn('citystream')
+    expect(order).toEqual(['set post_login_redirect', 'navigate https://signin.example.com/'])
+  })
+
+  it.each([
+    ['evil.com/'],
+    ['evil.com'],
+    ['x.evil.com'],
+    ['a\\evil.com'],
+    ['a@evil.com'],
+    ['sub#x'],
+    ['sub?x'],
+    ['sub/x'],
+    ['a%2eevil'],
+    ['a\u3002evil'],
+    ['a\uff0eevil'],
+    ['a\tb'],
+    ['a b'],
+    ['-a'],
+    ['a-'],
+    ['a'.repeat(64)],
+    ['A'],
+    ['CityStream'],
+    ['javascript:alert(1)'],
+    [''],
+    [' '],
+    ['.'],
+  ])('with %j: throws AuthError before writing anything or navigating', (label) => {
+    const { session, jar, navigations } = setupSession()
+    expect(() => session.redirectToSignIn(label)).toThrow(AuthError)
+    expect(() => session.redirectToSignIn(label)).toThrow(/one lowercase DNS label/)
+    expect(jar.writes).toHaveLength(0)
+    expect(navigations).toHaveLength(0)
+  })
+
+  it('in local mode: writes a host-only cookie and goes to the local sign-in page', () => {
+    const { session, jar, navigations } = setupSession({ config: localSessionConfig() })
+    session.redirectToSignIn('citystream')
+    expect(jar.writes.map(serializeCookie)).toEqual([
+      'post_login_redirect=citystream; Path=/; Max-Age=600; Secure; SameSite=Lax',
+    ])
+    expect(navigations).toEqual(['http://localhost:5173/'])
+  })
+})

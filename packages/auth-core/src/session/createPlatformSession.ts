@@ -1,0 +1,214 @@
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../config/authConfig'
+import { COOKIE_NAMES } from '../cookies/cookie.types'
+import { isCookieValue } from '../cookies/cookieRules'
+import { AuthError } from '../errors/authError'
+import { toAuthError } from '../errors/toAuthError'
+import type { HttpOptions } from '../http/httpOptions'
+import { buildLogoutUrl } from '../oauth/buildLogoutUrl'
+import { systemClock } from './browserDefaults'
+import { createMemoryLock } from './createMemoryLock'
+import { parseSessionUrl } from './parseSessionUrl'
+import { readSessionSnapshot } from './readSessionSnapshot'
+import { refreshSessionTokens } from './refreshSessionTokens'
+import { revokeRefreshToken } from './revokeRefreshToken'
+import {
+  DEFAULT_CLOCK_SKEW_SECONDS,
+  DEFAULT_REFRESH_LEEWAY_SECONDS,
+  REFRESH_LOCK_NAME,
+} from './session.types'
+import type {
+  PlatformSession,
+  RefreshedTokens,
+  SessionConfig,
+  SessionDeps,
+  SessionSnapshot,
+  SignOutOptions,
+} from './session.types'
+import {
+  planPostLoginRedirectCookie,
+  planRefreshedTokenCookies,
+  planSessionCookieRemovals,
+} from './sessionCookies'
+
+/**
+ * The platform session for a sub-site: read the token cookies the sign-in app wrote, keep the
+ * access token fresh, end the session, and send people to sign in. Everything with an effect
+ * comes from `deps` (cookie jar, fetch, clock, navigation, cross-tab lock).
+ *
+ * - `readSession()` decodes (never verifies) the access token; it never throws.
+ * - `getAccessToken()` returns the access token while it stays valid for more than the refresh
+ *   leeway; otherwise it refreshes once for all concurrent callers of this object, inside the
+ *   cross-tab lock `platform-session-refresh`, and first re-reads the cookies there (another tab
+ *   may have refreshed already: then no request). Both cookies are rewritten as after sign-in; a
+ *   rotated refresh token replaces the old one. A 400/401 OAuth error (`invalid_grant`: the
+ *   refresh token expired, was revoked or replayed) clears both cookies and resolves null; a
+ *   network failure or timeout rejects (`network_error`/`timeout`) and keeps the session.
+ * - `signOut({ returnTo })` revokes the refresh token (best effort), clears both cookies and
+ *   leaves through the provider's logout with the ID token of the latest refresh as
+ *   `id_token_hint`. Without one it refreshes once to get one; when that is impossible it goes
+ *   straight to `returnTo`: the provider's browser session already ended when sign-in finished
+ *   (the sign-in app logs out of the provider before redirecting), so only the tokens remained.
+ * - `redirectToSignIn(subSite)` writes `post_login_redirect` and goes to the sign-in page.
+ *
+ * @throws AuthError `unknown_error` when `signInUrl`, `clockSkewSeconds`,
+ *   `refreshLeewaySeconds` or `timeoutMs` is not acceptable.
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 (refreshing an access token)
+ * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2 (refresh-token rotation)
+ * @see https://www.rfc-editor.org/rfc/rfc7009 (token revocation)
+ * @see https://openid.net/specs/openid-connect-rpinitiated-1_0.html (RP-initiated logout)
+ */
+export function createPlatformSession(config: SessionConfig, deps: SessionDeps): PlatformSession {
+  const signInUrl = requireUrl(config, config.signInUrl, 'signInUrl')
+  const skewMs = requireSeconds(
+    config.clockSkewSeconds,
+    DEFAULT_CLOCK_SKEW_SECONDS,
+    'clockSkewSeconds',
+  )
+  const leewayMs = requireSeconds(
+    config.refreshLeewaySeconds,
+    DEFAULT_REFRESH_LEEWAY_SECONDS,
+    'refreshLeewaySeconds',
+  )
+  const timeoutMs = deps.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0)
+    throw new AuthError('unknown_error', 'timeoutMs must be a positive whole number.')
+  const now = deps.now ?? systemClock
+  const lock = deps.lock ?? createMemoryLock()
+  let inFlight: Promise<string | null> | null = null
+  /** The ID token of the latest refresh by this object, with its `exp` in epoch seconds. */
+  let latestIdToken: { readonly value: string; readonly expiresAt: number } | null = null
+
+  const httpOptions = (): HttpOptions => ({
+    fetch: deps.fetch,
+    signal: AbortSignal.timeout(timeoutMs),
+  })
+
+  function readSession(): SessionSnapshot {
+    return readSessionSnapshot(deps.cookies, { nowMs: now(), skewSeconds: skewMs / 1000 })
+  }
+
+  /** The access token if it is active and stays valid beyond the refresh leeway, else null. */
+  function usableAccessToken(): string | null {
+    const snapshot = readSession()
+    if (snapshot.status !== 'active' || snapshot.expiresAt === null) return null
+    return now() + leewayMs < snapshot.expiresAt * 1000 ? snapshot.accessToken : null
+  }
+
+  /** The refresh token cookie when it holds a plain cookie value, else null. */
+  function readRefreshToken(): string | null {
+    try {
+      const value = deps.cookies.get(COOKIE_NAMES.refreshToken)
+      return isCookieValue(value, COOKIE_NAMES.refreshToken) ? value : null
+    } catch {
+      return null
+    }
+  }
+
+  function clearTokenCookies(): void {
+    for (const removal of planSessionCookieRemovals(config)) deps.cookies.remove(removal)
+  }
+
+  /** One refresh at a time in this page (shared promise) and across tabs (the lock). */
+  function refresh(force: boolean): Promise<string | null> {
+    inFlight ??= lock(REFRESH_LOCK_NAME, () => refreshUnderLock(force)).finally(() => {
+      inFlight = null
+    })
+    return inFlight
+  }
+
+  async function refreshUnderLock(force: boolean): Promise<string | null> {
+    if (!force) {
+      const current = usableAccessToken()
+      if (current !== null) return current
+    }
+    const refreshToken = readRefreshToken()
+    if (refreshToken === null) return null
+    let tokens: RefreshedTokens
+    try {
+      tokens = await refreshSessionTokens(config, refreshToken, httpOptions())
+    } catch (error) {
+      const reason = toAuthError(error)
+      if (!endsSession(reason)) throw reason
+      clearTokenCookies()
+      latestIdToken = null
+      return null
+    }
+    const rotated = { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken }
+    for (const write of planRefreshedTokenCookies(config, rotated)) deps.cookies.set(write)
+    if (tokens.idToken !== null && tokens.idTokenExpiresAt !== null)
+      latestIdToken = { value: tokens.idToken, expiresAt: tokens.idTokenExpiresAt }
+    return tokens.accessToken
+  }
+
+  async function getAccessToken(): Promise<string | null> {
+    const current = usableAccessToken()
+    if (current !== null) return current
+    if (inFlight === null && readRefreshToken() === null) return null
+    return refresh(false)
+  }
+
+  /** The ID token of the latest refresh while it has not expired (an `id_token_hint` must be valid). */
+  function currentIdToken(): string | null {
+    if (latestIdToken === null || now() + skewMs >= latestIdToken.expiresAt * 1000) return null
+    return latestIdToken.value
+  }
+
+  async function signOut(options: SignOutOptions): Promise<void> {
+    const returnTo = requireUrl(config, options.returnTo, 'returnTo')
+    await inFlight?.catch(() => null)
+    if (currentIdToken() === null) await refresh(true).catch(() => null)
+    const idToken = currentIdToken()
+    const refreshToken = readRefreshToken()
+    if (refreshToken !== null)
+      await revokeRefreshToken(config, refreshToken, httpOptions()).catch(() => undefined)
+    clearTokenCookies()
+    latestIdToken = null
+    deps.navigate(
+      idToken === null
+        ? returnTo
+        : buildLogoutUrl(config, {
+            server: 'custom',
+            idTokenHint: idToken,
+            postLogoutRedirectUri: returnTo,
+          }),
+    )
+  }
+
+  function redirectToSignIn(subSite: string): void {
+    const write = planPostLoginRedirectCookie(config, subSite)
+    deps.cookies.set(write)
+    deps.navigate(signInUrl)
+  }
+
+  return { readSession, getAccessToken, signOut, redirectToSignIn }
+}
+
+/**
+ * Whether a refresh failure means the refresh token is no longer any good: an OAuth error
+ * answered with 400 (`invalid_grant`, `invalid_request`, ...) or 401 (`invalid_client`, a
+ * challenge). Network failures, timeouts, 5xx and unusable bodies keep the session.
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2
+ */
+function endsSession(error: AuthError): boolean {
+  return error.details.status === 400 || error.details.status === 401
+}
+
+function requireUrl(config: SessionConfig, text: string, name: string): string {
+  const url = parseSessionUrl(config, text)
+  if (url === null)
+    throw new AuthError(
+      'unknown_error',
+      config.localMode
+        ? `${name} must be an absolute http(s) URL without user info or fragment.`
+        : `${name} must be an absolute https URL on ${config.parentDomain}, without user info or fragment.`,
+    )
+  return url
+}
+
+/** A non-negative number of seconds (or the default), in milliseconds. */
+function requireSeconds(value: number | undefined, fallback: number, name: string): number {
+  const seconds = value ?? fallback
+  if (!Number.isFinite(seconds) || seconds < 0)
+    throw new AuthError('unknown_error', `${name} must be a non-negative number of seconds.`)
+  return seconds * 1000
+}

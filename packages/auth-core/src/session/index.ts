@@ -1,0 +1,68 @@
+/**
+ * `auth-core/session`: a sub-site's view of the platform session that the sign-in app wrote as
+ * cookies on the parent domain. Read it, keep it fresh, end it, send people to sign in.
+ *
+ * ```ts
+ * const session = createPlatformSession(config, browserSessionDeps({ document, navigator, location }))
+ * const token = await session.getAccessToken() // null → session.redirectToSignIn('citystream')
+ * ```
+ */
+
+// The session object
+export { createPlatformSession } from './createPlatformSession'
+export {
+  DEFAULT_CLOCK_SKEW_SECONDS,
+  DEFAULT_REFRESH_LEEWAY_SECONDS,
+  POST_LOGIN_REDIRECT_MAX_AGE_SECONDS,
+  REFRESH_LOCK_NAME,
+} from './session.types'
+export type {
+  AccessTokenClaims,
+  CookieJar,
+  PlatformSession,
+  SessionConfig,
+  SessionDeps,
+  SessionLock,
+  SessionSnapshot,
+  SessionTokens,
+  SignOutOptions,
+} from './session.types'
+
+// Browser defaults (they wrap the objects the caller passes in)
+export {
+  browserCookieJar,
+  browserLock,
+  browserNavigate,
+  browserSessionDeps,
+  systemClock,
+} from './browserDefaults'
+export type {
+  AssignableLocation,
+  BrowserGlobals,
+  CookieDocument,
+  LocksNavigator,
+} from './browserDefaults'
+export { createMemoryLock } from './createMemoryLock'
+
+// The building blocks, for callers that compose their own
+export { decodeAccessTokenClaims } from './decodeAccessTokenClaims'
+export { readSessionSnapshot } from './readSessionSnapshot'
+export type { SnapshotClock } from './readSessionSnapshot'
+export {
+  processSessionRefreshResponse,
+  refreshSessionTokens,
+  sessionRefreshRequest,
+} from './refreshSessionTokens'
+export {
+  processTokenRevocationResponse,
+  revokeRefreshToken,
+  tokenRevocationRequest,
+} from './revokeRefreshToken'
+export type { SessionOAuthConfig } from './sessionRequestOptions'
+
+// Shared with the sign-in entry point, so a sub-site needs only this one
+export { AuthError, isAuthError } from '../errors/authError'
+export type { AuthErrorCode } from '../errors/authError'
+export { messageFor } from '../errors/errorMessages'
+export { COOKIE_NAMES } from '../cookies/cookie.types'
+export type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'

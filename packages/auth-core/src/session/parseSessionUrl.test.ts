@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { parseSessionUrl } from './parseSessionUrl'
+
+const production = { parentDomain: '.example.com', localMode: false }
+const local = { parentDomain: '.example.com', localMode: true }
+
+describe('parseSessionUrl', () => {
+  it.each([
+    ['https://citystream.example.com/', 'https://citystream.example.com/'],
+    ['https://citystream.example.com/maps?x=1', 'https://citystream.example.com/maps?x=1'],
+    ['https://example.com', 'https://example.com/'],
+    ['https://a.b.example.com:8443/p', 'https://a.b.example.com:8443/p'],
+    ['HTTPS://CityStream.Example.com/', 'https://citystream.example.com/'],
+  ])('in production: accepts %s as %s', (text, href) => {
+    expect(parseSessionUrl(production, text)).toBe(href)
+  })
+
+  it('compares the parent domain case-insensitively', () => {
+    expect(
+      parseSessionUrl({ ...production, parentDomain: '.Example.COM' }, 'https://a.example.com/'),
+    ).toBe('https://a.example.com/')
+  })
+
+  it.each([
+    ['http on the parent domain', 'http://citystream.example.com/'],
+    ['another domain', 'https://evil.com/'],
+    ['a look-alike domain', 'https://evilexample.com/'],
+    ['a look-alike suffix', 'https://citystream.example.com.evil.com/'],
+    ['user info', 'https://user:pw@citystream.example.com/'],
+    ['user info hiding the host', 'https://citystream.example.com@evil.com/'],
+    ['a fragment', 'https://citystream.example.com/#x'],
+    ['a relative path', '/signed-out'],
+    ['a protocol-relative URL', '//citystream.example.com/'],
+    ['javascript:', 'javascript:alert(1)'],
+    ['data:', 'data:text/html,x'],
+    ['an empty string', ''],
+  ])('in production: refuses %s', (_label, text) => {
+    expect(parseSessionUrl(production, text)).toBeNull()
+  })
+
+  it.each([
+    ['http://localhost:3000/', 'http://localhost:3000/'],
+    ['https://localhost:3000/', 'https://localhost:3000/'],
+  ])('in local mode: accepts %s on any host', (text, href) => {
+    expect(parseSessionUrl(local, text)).toBe(href)
+  })
+
+  it.each([
+    ['ftp://localhost/'],
+    ['javascript:alert(1)'],
+    ['http://u:p@localhost/'],
+    ['http://localhost/#x'],
+  ])('in local mode: still refuses %s', (text) => {
+    expect(parseSessionUrl(local, text)).toBeNull()
+  })
+})

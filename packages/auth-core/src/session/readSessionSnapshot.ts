@@ -1,0 +1,68 @@
+import { COOKIE_NAMES } from '../cookies/cookie.types'
+import { isCookieValue } from '../cookies/cookieRules'
+import { AuthError } from '../errors/authError'
+import { decodeAccessTokenClaims } from './decodeAccessTokenClaims'
+import type { CookieJar, SessionSnapshot } from './session.types'
+
+/** When the snapshot is taken and how much clock skew to allow. */
+export interface SnapshotClock {
+  /** Now, in epoch milliseconds. */
+  readonly nowMs: number
+  /** The access token counts as expired once `now + skewSeconds >= exp`. */
+  readonly skewSeconds: number
+}
+
+/**
+ * The platform session as the `access_token` and `refresh_token` cookies describe it, without
+ * trusting them: the access token's claims are decoded, not verified. Never throws, so it is
+ * safe to call while rendering:
+ * - neither cookie (an empty value counts as none) → `signedOut`;
+ * - a cookie that is not a plain cookie value or longer than the 4096-byte cookie limit, an access
+ *   token that is not a decodable JWT with `sub` and numeric `exp`, or a jar that throws →
+ *   `invalid` with an `unknown_error` AuthError saying which;
+ * - otherwise `active` while `now + skew < exp`, else `expired`; a refresh token alone is
+ *   `expired` (it can be refreshed).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc7519#section-4.1.4 (exp, with "some small leeway")
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-6.1 (4096 bytes per cookie)
+ */
+export function readSessionSnapshot(cookies: CookieJar, clock: SnapshotClock): SessionSnapshot {
+  try {
+    const accessToken = readTokenCookie(cookies, COOKIE_NAMES.accessToken)
+    const refreshToken = readTokenCookie(cookies, COOKIE_NAMES.refreshToken)
+    if (accessToken === null && refreshToken === null) return { status: 'signedOut' }
+    const claims = accessToken === null ? null : decodeAccessTokenClaims(accessToken)
+    const expiresAt = claims?.expiresAt ?? null
+    const active = expiresAt !== null && clock.nowMs + clock.skewSeconds * 1000 < expiresAt * 1000
+    return {
+      status: active ? 'active' : 'expired',
+      accessToken,
+      refreshToken,
+      claims,
+      expiresAt,
+    }
+  } catch (error) {
+    const reason =
+      error instanceof AuthError
+        ? error
+        : new AuthError(
+            'unknown_error',
+            'The session cookies could not be read.',
+            {},
+            { cause: error },
+          )
+    return { status: 'invalid', error: reason }
+  }
+}
+
+/** The cookie's value, null when absent or empty, or an AuthError when it is not a token value. */
+function readTokenCookie(cookies: CookieJar, name: string): string | null {
+  const value = cookies.get(name)
+  if (value === undefined || value === '') return null
+  if (!isCookieValue(value, name))
+    throw new AuthError(
+      'unknown_error',
+      `The ${name} cookie is not a plain cookie value or is longer than a cookie can be.`,
+    )
+  return value
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { AuthError } from '../errors/authError'
+import {
+  processTokenRevocationResponse,
+  revokeRefreshToken,
+  tokenRevocationRequest,
+} from './revokeRefreshToken'
+import { json, localSessionConfig, sessionConfig, stubFetch } from './sessionTestKit'
+
+const config = sessionConfig()
+
+describe('tokenRevocationRequest', () => {
+  it('posts token, token_type_hint=refresh_token and client_id to {issuer}/v1/revoke', async () => {
+    const { fetch, requests } = stubFetch(() => new Response(null, { status: 200 }))
+    await tokenRevocationRequest(config, 'rt-1', { fetch })
+    expect(requests).toHaveLength(1)
+    expect(requests[0]?.url).toBe('https://login.example.com/oauth2/default/v1/revoke')
+    expect(requests[0]?.method).toBe('POST')
+    expect(Object.fromEntries(requests[0]?.form ?? [])).toEqual({
+      token: 'rt-1',
+      token_type_hint: 'refresh_token',
+      client_id: '0oa1abc',
+    })
+  })
+
+  it('in local mode: allows the plain-HTTP provider', async () => {
+    const { fetch, requests } = stubFetch(() => new Response(null, { status: 200 }))
+    await tokenRevocationRequest(localSessionConfig(), 'rt-1', { fetch })
+    expect(requests[0]?.url).toBe('http://localhost:8080/oauth2/default/v1/revoke')
+  })
+
+  it('on a network failure: rejects with network_error', async () => {
+    const { fetch } = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')))
+    const error = await tokenRevocationRequest(config, 'rt-1', { fetch }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AuthError)
+    expect((error as AuthError).code).toBe('network_error')
+  })
+})
+
+describe('processTokenRevocationResponse', () => {
+  it('on 200: resolves', async () => {
+    await expect(
+      processTokenRevocationResponse(new Response(null, { status: 200 })),
+    ).resolves.toBeUndefined()
+  })
+
+  it.each([
+    ['a 400 OAuth error', json({ error: 'invalid_client' }, 400), 'invalid_client'],
+    ['a 404', new Response('not found', { status: 404 }), undefined],
+  ])('on %s: rejects with unknown_error', async (_label, response, providerCode) => {
+    const error = await processTokenRevocationResponse(response).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AuthError)
+    expect((error as AuthError).code).toBe('unknown_error')
+    if (providerCode !== undefined)
+      expect((error as AuthError).details.providerCode).toBe(providerCode)
+  })
+})
+
+describe('revokeRefreshToken', () => {
+  it('sends the revocation and resolves on 200', async () => {
+    const { fetch, requests } = stubFetch(() => new Response(null, { status: 200 }))
+    await expect(revokeRefreshToken(config, 'rt-1', { fetch })).resolves.toBeUndefined()
+    expect(requests).toHaveLength(1)
+  })
+
+  it('rejects on a non-200 answer', async () => {
+    const { fetch } = stubFetch(() => new Response('', { status: 503 }))
+    await expect(revokeRefreshToken(config, 'rt-1', { fetch })).rejects.toBeInstanceOf(AuthError)
+  })
+})

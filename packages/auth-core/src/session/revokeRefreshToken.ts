@@ -1,0 +1,69 @@
+import { None, processRevocationResponse, revocationRequest } from 'oauth4webapi'
+import { toAuthError } from '../errors/toAuthError'
+import type { HttpOptions } from '../http/httpOptions'
+import {
+  authorizationServerFor,
+  oauthClientFor,
+  oauthEndpointsFor,
+} from '../oauth/authorizationServerFor'
+import { sessionRequestOptions } from './sessionRequestOptions'
+import type { SessionOAuthConfig } from './sessionRequestOptions'
+
+/**
+ * Asks the custom authorization server's revocation endpoint (`{issuer}/v1/revoke`) to revoke a
+ * refresh token: form-encoded `token`, `token_type_hint=refresh_token` and `client_id` (a public
+ * client, no secret). Resolves with the raw response for {@link processTokenRevocationResponse}.
+ *
+ * @throws AuthError (via `toAuthError`): `network_error`, `timeout`, ...
+ * @see https://www.rfc-editor.org/rfc/rfc7009#section-2.1
+ * @see https://developer.okta.com/docs/reference/api/oidc/#revoke
+ */
+export async function tokenRevocationRequest(
+  config: SessionOAuthConfig,
+  refreshToken: string,
+  options: HttpOptions = {},
+): Promise<Response> {
+  try {
+    const as = {
+      ...authorizationServerFor(config),
+      revocation_endpoint: `${oauthEndpointsFor(config).issuer}/v1/revoke`,
+    }
+    return await revocationRequest(as, oauthClientFor(config), None(), refreshToken, {
+      ...sessionRequestOptions(config, options),
+      additionalParameters: { token_type_hint: 'refresh_token' },
+    })
+  } catch (error) {
+    throw toAuthError(error)
+  }
+}
+
+/**
+ * Accepts the revocation endpoint's answer to {@link tokenRevocationRequest}: 200 means revoked
+ * (RFC 7009 also answers 200 for a token that was already invalid).
+ *
+ * @throws AuthError (via `toAuthError`) for any other status or an OAuth error body.
+ * @see https://www.rfc-editor.org/rfc/rfc7009#section-2.2
+ */
+export async function processTokenRevocationResponse(response: Response): Promise<void> {
+  try {
+    await processRevocationResponse(response)
+  } catch (error) {
+    throw toAuthError(error)
+  }
+}
+
+/**
+ * Revokes a refresh token: {@link tokenRevocationRequest} then
+ * {@link processTokenRevocationResponse}.
+ *
+ * @throws AuthError for every failure (via `toAuthError`).
+ * @see https://www.rfc-editor.org/rfc/rfc7009
+ */
+export async function revokeRefreshToken(
+  config: SessionOAuthConfig,
+  refreshToken: string,
+  options: HttpOptions = {},
+): Promise<void> {
+  const response = await tokenRevocationRequest(config, refreshToken, options)
+  await processTokenRevocationResponse(response)
+}

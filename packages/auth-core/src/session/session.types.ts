@@ -1,0 +1,148 @@
+/**
+ * Types of `auth-core/session`: how a sub-site reads, refreshes and ends the platform session
+ * that the sign-in app wrote as cookies on the parent domain.
+ */
+import type { AuthConfig } from '../config/authConfig'
+import type { AuthError } from '../errors/authError'
+import type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
+import type { TokenSet } from '../oauth/oauth.types'
+
+/* --- Configuration --- */
+
+/**
+ * What a sub-site needs to know: the identity provider and client of the sign-in app (the same
+ * values, so refreshes and logouts reach the same authorization server), the parent domain the
+ * cookies live on, and where the sign-in page is.
+ */
+export type SessionConfig = Pick<
+  AuthConfig,
+  'oktaOrgUrl' | 'authServerId' | 'clientId' | 'parentDomain' | 'localMode'
+> & {
+  /** The sign-in page, absolute (`https://`, or `http://` in local mode), e.g. `https://signin.example.com/`. */
+  readonly signInUrl: string
+  /**
+   * Clock-skew allowance in seconds (default {@link DEFAULT_CLOCK_SKEW_SECONDS}): an access token
+   * counts as expired once `now + clockSkewSeconds >= exp`, i.e. this long before its `exp`, so a
+   * server whose clock runs ahead does not reject a token this page still believes valid.
+   */
+  readonly clockSkewSeconds?: number
+  /**
+   * Refresh leeway in seconds (default {@link DEFAULT_REFRESH_LEEWAY_SECONDS}): `getAccessToken()`
+   * refreshes when the token expires within this time, so a request sent now still carries a
+   * token that is valid when it arrives.
+   */
+  readonly refreshLeewaySeconds?: number
+}
+
+/** Default {@link SessionConfig.clockSkewSeconds}. */
+export const DEFAULT_CLOCK_SKEW_SECONDS = 60
+/** Default {@link SessionConfig.refreshLeewaySeconds}. */
+export const DEFAULT_REFRESH_LEEWAY_SECONDS = 60
+/** Lifetime of the `post_login_redirect` cookie written by `redirectToSignIn`: ten minutes. */
+export const POST_LOGIN_REDIRECT_MAX_AGE_SECONDS = 600
+/** Name of the cross-tab lock every refresh runs under. */
+export const REFRESH_LOCK_NAME = 'platform-session-refresh'
+
+/* --- Injected dependencies --- */
+
+/** Reads and writes the platform cookies (in a browser: `document.cookie`; in tests: a map). */
+export interface CookieJar {
+  /** The value of the cookie called `name`, or `undefined` when there is none. */
+  get(name: string): string | undefined
+  /** Writes a cookie with exactly the planned attributes. */
+  set(write: CookieWrite): void
+  /** Deletes a cookie: the same name, Domain and Path, `Max-Age=0`. */
+  remove(removal: CookieRemoval): void
+}
+
+/**
+ * Runs `task` while holding the lock called `name`, exclusive across every tab of the browser
+ * (Web Locks), and resolves with its result. The lock is released when `task` settles.
+ */
+export type SessionLock = <T>(name: string, task: () => Promise<T>) => Promise<T>
+
+/** Everything with a side effect, injected so the session runs in tests and any framework. */
+export interface SessionDeps {
+  readonly cookies: CookieJar
+  /** Defaults to `globalThis.fetch`. */
+  readonly fetch?: typeof fetch
+  /** The clock, in epoch milliseconds. Defaults to the system clock. */
+  readonly now?: () => number
+  /** Sends the browser to `url` (a top-level navigation, e.g. `location.assign`). */
+  readonly navigate: (url: string) => void
+  /** Cross-tab exclusion for refreshes. Defaults to an in-memory lock (this page only). */
+  readonly lock?: SessionLock
+  /** Time allowed for each request to the identity provider (default 15000 ms). */
+  readonly timeoutMs?: number
+}
+
+/* --- Snapshot --- */
+
+/** The claims of the access token, decoded but NOT verified: for display and expiry only. */
+export interface AccessTokenClaims {
+  /** `sub`. */
+  readonly subject: string
+  /** `email`, when the token carries one as a string. */
+  readonly email: string | null
+  /** `exp`, epoch seconds. */
+  readonly expiresAt: number
+  /** `iat`, epoch seconds, when present as a number. */
+  readonly issuedAt: number | null
+  /** Okta's `scp` array, else a space-separated `scope` string split, else empty. */
+  readonly scopes: readonly string[]
+}
+
+/** The session cookies, present and well-formed. */
+export interface SessionTokens {
+  /**
+   * `active`: the access token is valid beyond the clock-skew allowance. `expired`: it is expired
+   * (or about to be within the skew), or absent while a refresh token remains (refreshable).
+   */
+  readonly status: 'active' | 'expired'
+  readonly accessToken: string | null
+  readonly refreshToken: string | null
+  readonly claims: AccessTokenClaims | null
+  /** The access token's `exp` in epoch seconds, or null without an access token. */
+  readonly expiresAt: number | null
+}
+
+/**
+ * What the cookies say right now. `signedOut`: no access and no refresh cookie. `invalid`: a
+ * cookie is tampered or truncated (not a JWT, bad base64url, non-JSON claims, no numeric `exp`,
+ * over-long); `error` is an `unknown_error` AuthError whose message says which.
+ */
+export type SessionSnapshot =
+  | { readonly status: 'signedOut' }
+  | SessionTokens
+  | { readonly status: 'invalid'; readonly error: AuthError }
+
+/* --- Refresh --- */
+
+/** Tokens from a refresh; `refreshToken` is null when the provider did not rotate it. */
+export interface RefreshedTokens extends TokenSet {
+  /** The validated ID token's `exp` (epoch seconds), or null without an ID token. */
+  readonly idTokenExpiresAt: number | null
+}
+
+/* --- The session object --- */
+
+/** Options of {@link PlatformSession.signOut}. */
+export interface SignOutOptions {
+  /**
+   * Where the browser lands after the provider's logout: an absolute `https://` URL (`http://` in
+   * local mode), registered with the provider as a post-logout redirect URI.
+   */
+  readonly returnTo: string
+}
+
+/** The platform session as one sub-site sees it. */
+export interface PlatformSession {
+  /** The session as the cookies describe it now. Never throws. */
+  readonly readSession: () => SessionSnapshot
+  /** A valid access token, refreshed when needed; null when there is no session (any more). */
+  readonly getAccessToken: () => Promise<string | null>
+  /** Revokes the refresh token, clears the token cookies and leaves through the provider's logout. */
+  readonly signOut: (options: SignOutOptions) => Promise<void>
+  /** Remembers this sub-site in `post_login_redirect` and goes to the sign-in page. */
+  readonly redirectToSignIn: (subSite: string) => void
+}

@@ -1,0 +1,90 @@
+/**
+ * The cookies a sub-site writes and deletes, planned by the same rules as the sign-in app's
+ * (`src/cookies`), so both sides of the session contract agree byte for byte.
+ */
+import type { AuthConfig } from '../config/authConfig'
+import { COOKIE_NAMES } from '../cookies/cookie.types'
+import type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
+import { cookieScope } from '../cookies/cookieRules'
+import { planCookieRemoval } from '../cookies/planCookieRemoval'
+import { planTokenCookies } from '../cookies/planTokenCookies'
+import { AuthError } from '../errors/authError'
+import type { TokenSet } from '../oauth/oauth.types'
+import { isSubsiteLabel } from '../redirect/subsiteLabel'
+import { POST_LOGIN_REDIRECT_MAX_AGE_SECONDS } from './session.types'
+import type { SessionConfig } from './session.types'
+
+/**
+ * The `access_token` and `refresh_token` cookies after a refresh: exactly what
+ * `planTokenCookies` plans after sign-in (parent domain or host-only in local mode, `Path=/`,
+ * `Secure`, `SameSite=Lax`, Max-Age from `expires_in` clamped to 1 s .. 1 day for the access
+ * token, 7 days for the refresh token).
+ *
+ * @throws AuthError `unknown_error` when a token is not a plain cookie value.
+ * @see ../../../../shared/docs/contracts.md (Cookies the app writes)
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 (refreshing an access token)
+ */
+export function planRefreshedTokenCookies(config: SessionConfig, tokens: TokenSet): CookieWrite[] {
+  return planTokenCookies(cookiePlanConfig(config), tokens)
+}
+
+/**
+ * Deletions of the `access_token` and `refresh_token` cookies with the Domain and Path they were
+ * written with (a cookie only goes when all three match).
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.3 (step 11)
+ */
+export function planSessionCookieRemovals(config: SessionConfig): CookieRemoval[] {
+  const planConfig = cookiePlanConfig(config)
+  return [COOKIE_NAMES.accessToken, COOKIE_NAMES.refreshToken].map((name) =>
+    planCookieRemoval(planConfig, name),
+  )
+}
+
+/**
+ * The `post_login_redirect` cookie naming the sub-site to come back to after sign-in: same
+ * Domain, Path, `Secure` and `SameSite=Lax` as the token cookies, and a short Max-Age
+ * ({@link POST_LOGIN_REDIRECT_MAX_AGE_SECONDS}, ten minutes) so a sign-in abandoned half-way does
+ * not leave a stale target that a later, unrelated sign-in would follow.
+ *
+ * @throws AuthError `unknown_error` when `subSite` is not one lowercase DNS label.
+ * @see ../../../../shared/docs/contracts.md (post_login_redirect)
+ * @see https://www.rfc-editor.org/rfc/rfc1123#section-2.1 (DNS labels)
+ */
+export function planPostLoginRedirectCookie(config: SessionConfig, subSite: string): CookieWrite {
+  if (!isSubsiteLabel(subSite))
+    throw new AuthError(
+      'unknown_error',
+      'redirectToSignIn needs the sub-site name as one lowercase DNS label, such as "citystream".',
+    )
+  return {
+    name: COOKIE_NAMES.postLoginRedirect,
+    value: subSite,
+    ...cookieScope(cookiePlanConfig(config)),
+    secure: true,
+    sameSite: 'Lax',
+    maxAgeSeconds: POST_LOGIN_REDIRECT_MAX_AGE_SECONDS,
+  }
+}
+
+/**
+ * The cookie planners take a whole {@link AuthConfig} but read only `parentDomain` and
+ * `localMode`. A sub-site has no redirect URI, product API or Google client, so those fields get
+ * inert values here that no cookie planner reads (the tests compare the plans with the sign-in
+ * app's to keep it that way).
+ */
+function cookiePlanConfig(config: SessionConfig): AuthConfig {
+  return {
+    oktaOrgUrl: config.oktaOrgUrl,
+    authServerId: config.authServerId,
+    clientId: config.clientId,
+    parentDomain: config.parentDomain,
+    localMode: config.localMode,
+    redirectUri: '',
+    authApiUrl: '',
+    googleClientId: '',
+    googleAuthUrl: '',
+    defaultSubsite: '',
+    allowedSubsites: null,
+    requestTimeoutMs: 0,
+  }
+}

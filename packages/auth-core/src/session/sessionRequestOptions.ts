@@ -1,0 +1,26 @@
+import { allowInsecureRequests, customFetch } from 'oauth4webapi'
+import type { HttpRequestOptions } from 'oauth4webapi'
+import type { HttpOptions } from '../http/httpOptions'
+import type { SessionConfig } from './session.types'
+
+/** The parts of {@link SessionConfig} that name the authorization server and the client. */
+export type SessionOAuthConfig = Pick<
+  SessionConfig,
+  'oktaOrgUrl' | 'authServerId' | 'clientId' | 'localMode'
+>
+
+/**
+ * oauth4webapi's transport options for a session request: the injected `fetch` and `signal`,
+ * and plain HTTP allowed only in local mode (oauth4webapi refuses it otherwise).
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-3.2 (TLS at the token endpoint)
+ */
+export function sessionRequestOptions(
+  config: Pick<SessionConfig, 'localMode'>,
+  options: HttpOptions,
+): HttpRequestOptions<'POST', URLSearchParams> {
+  const result: HttpRequestOptions<'POST', URLSearchParams> = {}
+  if (options.signal !== undefined) result.signal = options.signal
+  if (options.fetch !== undefined) result[customFetch] = options.fetch
+  if (config.localMode) result[allowInsecureRequests] = true
+  return result
+}

@@ -1,0 +1,169 @@
+/**
+ * Test doubles for `src/session`: a cookie jar that records every write with its attributes, a
+ * fetch stub that records requests, a fake clock, and token builders. Used only by tests.
+ */
+import { vi } from 'vitest'
+import type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
+import { oauthEndpointsFor } from '../oauth/authorizationServerFor'
+import { createUnsignedJwt, FAR_FUTURE, idTokenClaims } from '../testing/jwt'
+import { createPlatformSession } from './createPlatformSession'
+import type { CookieJar, SessionConfig, SessionDeps } from './session.types'
+
+/** The fake "now" of the tests: 2030-03-17T17:46:40Z, in epoch seconds. */
+export const NOW_S = 1_900_000_000
+
+/** A valid production-mode {@link SessionConfig} for `.example.com`, with overrides. */
+export function sessionConfig(overrides: Partial<SessionConfig> = {}): SessionConfig {
+  return {
+    oktaOrgUrl: 'https://login.example.com',
+    authServerId: 'default',
+    clientId: '0oa1abc',
+    parentDomain: '.example.com',
+    localMode: false,
+    signInUrl: 'https://signin.example.com/',
+    ...overrides,
+  }
+}
+
+/** The same in local mode: plain-HTTP provider, host-only cookies. */
+export function localSessionConfig(overrides: Partial<SessionConfig> = {}): SessionConfig {
+  return sessionConfig({
+    oktaOrgUrl: 'http://localhost:8080',
+    signInUrl: 'http://localhost:5173/',
+    localMode: true,
+    ...overrides,
+  })
+}
+
+/** An in-memory cookie jar that records writes and removals in order. */
+export interface RecordingJar extends CookieJar {
+  readonly values: Map<string, string>
+  readonly writes: CookieWrite[]
+  readonly removals: CookieRemoval[]
+}
+
+export function recordingJar(initial: Record<string, string> = {}): RecordingJar {
+  const values = new Map(Object.entries(initial))
+  const writes: CookieWrite[] = []
+  const removals: CookieRemoval[] = []
+  return {
+    values,
+    writes,
+    removals,
+    get: (name) => values.get(name),
+    set(write) {
+      writes.push(write)
+      values.set(write.name, write.value)
+    },
+    remove(removal) {
+      removals.push(removal)
+      values.delete(removal.name)
+    },
+  }
+}
+
+/** An unsigned access token (JWS compact) with `sub` and the given claims. */
+export function accessToken(claims: Record<string, unknown> = {}): string {
+  return createUnsignedJwt({ sub: 'ada@example.com', iat: NOW_S - 600, ...claims })
+}
+
+/** An ID token that passes oauth4webapi's claim checks for `config`, with claim overrides. */
+export function idToken(config: SessionConfig, overrides: Record<string, unknown> = {}): string {
+  const expected = {
+    issuer: oauthEndpointsFor(config).issuer,
+    clientId: config.clientId,
+    nonce: '',
+  }
+  return createUnsignedJwt(idTokenClaims(expected, { nonce: undefined, ...overrides }))
+}
+
+/** A successful refresh response body, with overrides (`undefined` removes a field). */
+export function refreshBody(
+  config: SessionConfig,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    token_type: 'Bearer',
+    expires_in: 3600,
+    access_token: accessToken({ exp: NOW_S + 3600, jti: 'refreshed' }),
+    refresh_token: 'rt-rotated',
+    scope: 'openid offline_access',
+    id_token: idToken(config, { exp: FAR_FUTURE }),
+    ...overrides,
+  }
+  for (const [name, value] of Object.entries(body)) if (value === undefined) delete body[name]
+  return body
+}
+
+/** A JSON response. */
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  })
+}
+
+/** One request the stub saw: URL, method and form body. */
+export interface SeenRequest {
+  readonly url: string
+  readonly method: string
+  readonly form: URLSearchParams
+  readonly signal: AbortSignal | null
+}
+
+/** A fetch stub answering with `answer(request)` and recording every request. */
+export function stubFetch(answer: (request: SeenRequest) => Response | Promise<Response>) {
+  const requests: SeenRequest[] = []
+  const fetch = vi.fn<typeof globalThis.fetch>(async (input, init) => {
+    const request: SeenRequest = {
+      url: String(input),
+      method: String(init?.method),
+      form: new URLSearchParams(String(init?.body)),
+      signal: init?.signal ?? null,
+    }
+    requests.push(request)
+    return answer(request)
+  })
+  return { fetch, requests }
+}
+
+/** A promise with its resolve function, to hold a response back. */
+export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((done) => {
+    resolve = done
+  })
+  return { promise, resolve }
+}
+
+/** What {@link setupSession} starts from. */
+export interface SessionSetup {
+  readonly config?: SessionConfig
+  readonly cookies?: Record<string, string> | RecordingJar
+  readonly answer?: (request: SeenRequest) => Response | Promise<Response>
+  readonly deps?: Partial<SessionDeps>
+}
+
+/**
+ * A session over a recording jar, a fetch stub (by default: a successful rotated refresh), a
+ * fake clock at {@link NOW_S} and recorded navigations.
+ */
+export function setupSession(setup: SessionSetup = {}) {
+  const config = setup.config ?? sessionConfig()
+  const jar = isJar(setup.cookies) ? setup.cookies : recordingJar(setup.cookies)
+  const { fetch, requests } = stubFetch(setup.answer ?? (() => json(refreshBody(config))))
+  const clock = { nowMs: NOW_S * 1000 }
+  const navigations: string[] = []
+  const session = createPlatformSession(config, {
+    cookies: jar,
+    fetch,
+    now: () => clock.nowMs,
+    navigate: (url) => navigations.push(url),
+    ...setup.deps,
+  })
+  return { session, config, jar, fetch, requests, navigations, clock }
+}
+
+function isJar(value: SessionSetup['cookies']): value is RecordingJar {
+  return value !== undefined && 'writes' in value
+}
