@@ -5,7 +5,7 @@ import { buildLogoutUrl } from '../../oauth/buildLogoutUrl'
 import { planTokenCookies } from '../../cookies/planTokenCookies'
 import { planCookieRemoval } from '../../cookies/planCookieRemoval'
 import { COOKIE_NAMES } from '../../cookies/cookie.types'
-import { toAuthError } from '../../errors/toAuthError'
+import { isAuthError } from '../../errors/authError'
 
 type CallbackState = Extract<SignInState, { step: 'callback' }>
 
@@ -27,7 +27,7 @@ export function onCallback(
       try {
         cookies = planTokenCookies(config, event.tokens)
       } catch (error) {
-        return failToEmail('callback', null, toAuthError(error).code)
+        return failToEmail('callback', null, isAuthError(error) ? error.code : 'unknown_error')
       }
       const idToken = event.tokens.idToken
       const url =

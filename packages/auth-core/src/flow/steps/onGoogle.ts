@@ -5,7 +5,7 @@ import type { SignInEvent, SignInState, SignInTransition } from '../signInFlow.t
 import { planApiCookies } from '../../cookies/planApiCookies'
 import { planCookieRemoval } from '../../cookies/planCookieRemoval'
 import { COOKIE_NAMES } from '../../cookies/cookie.types'
-import { toAuthError } from '../../errors/toAuthError'
+import { isAuthError } from '../../errors/authError'
 
 type RedirectingState = Extract<SignInState, { step: 'redirectingToGoogle' }>
 type GoogleReturnState = Extract<SignInState, { step: 'googleReturn' }>
@@ -59,7 +59,7 @@ export function onGoogleReturn(
       try {
         cookies = planApiCookies(context.config, event.cookies, Math.floor(event.now / 1000))
       } catch (error) {
-        return failToEmail('googleReturn', null, toAuthError(error).code)
+        return failToEmail('googleReturn', null, isAuthError(error) ? error.code : 'google_failed')
       }
       return [
         { step: 'done', via: 'google' },
