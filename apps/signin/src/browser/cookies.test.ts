@@ -1,0 +1,88 @@
+import { describe, expect, it, vi } from 'vitest'
+import {
+  REFRESH_TOKEN_MAX_AGE_SECONDS,
+  planApiCookies,
+  planCookieRemoval,
+  planTokenCookies,
+} from 'auth-core'
+import { testAuthConfig } from '../testing/harness'
+import { createCookieJar } from './cookies'
+
+/** Every string the page assigns to `document.cookie`. */
+function spyCookieWrites(): string[] {
+  const writes: string[] = []
+  let owner: object | null = document
+  while (owner && !Object.getOwnPropertyDescriptor(owner, 'cookie'))
+    owner = Object.getPrototypeOf(owner) as object | null
+  const descriptor = owner && Object.getOwnPropertyDescriptor(owner, 'cookie')
+  if (!owner || !descriptor?.set) throw new Error('document.cookie has no setter')
+  const set = descriptor.set
+  vi.spyOn(owner as { cookie: string }, 'cookie', 'set').mockImplementation(function (
+    this: Document,
+    value: string,
+  ) {
+    writes.push(value)
+    set.call(this, value)
+  })
+  return writes
+}
+
+describe('createCookieJar', () => {
+  it('writes the token cookies with the contract attributes, values byte for byte', () => {
+    const writes = spyCookieWrites()
+    const cookies = planTokenCookies(testAuthConfig(), {
+      accessToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln-_',
+      tokenType: 'Bearer',
+      expiresIn: 3600,
+      refreshToken: 'rt.0123%~!',
+      idToken: null,
+      scope: null,
+    })
+    const jar = createCookieJar()
+    for (const cookie of cookies) jar.write(cookie)
+    expect(writes).toEqual([
+      'access_token=eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln-_; path=/; domain=.example.com; secure; sameSite=Lax; max-age=3600',
+      `refresh_token=rt.0123%~!; path=/; domain=.example.com; secure; sameSite=Lax; max-age=${REFRESH_TOKEN_MAX_AGE_SECONDS}`,
+    ])
+    expect(document.cookie).toContain('access_token=eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln-_')
+    expect(jar.read('refresh_token')).toBe('rt.0123%~!')
+  })
+
+  it('writes host-only cookies in local mode and session cookies without a lifetime', () => {
+    const writes = spyCookieWrites()
+    const [cookie] = planApiCookies(
+      testAuthConfig({ ...localEnv() }),
+      { session_hint: 'abc' },
+      Math.floor(Date.now() / 1000),
+    )
+    if (!cookie) throw new Error('no cookie planned')
+    createCookieJar().write(cookie)
+    expect(writes).toEqual(['session_hint=abc; path=/; secure; sameSite=Lax'])
+  })
+
+  it('removes a cookie with the domain and path it was written with', () => {
+    document.cookie = 'post_login_redirect=maps; domain=.example.com; path=/; secure'
+    const writes = spyCookieWrites()
+    const jar = createCookieJar()
+    expect(jar.read('post_login_redirect')).toBe('maps')
+    jar.remove(planCookieRemoval(testAuthConfig(), 'post_login_redirect'))
+    expect(writes).toEqual([
+      expect.stringMatching(
+        /^post_login_redirect=; path=\/; domain=\.example\.com; expires=.+ GMT$/,
+      ),
+    ])
+    expect(jar.read('post_login_redirect')).toBeNull()
+  })
+})
+
+function localEnv(): Record<string, string> {
+  return {
+    VITE_OKTA_ORG_URL: 'http://localhost:4010',
+    VITE_OKTA_AUTH_SERVER_ID: 'default',
+    VITE_OKTA_CLIENT_ID: '0oadevsignin',
+    VITE_PARENT_DOMAIN: '.localhost',
+    VITE_AUTH_API_URL: 'http://localhost:4012',
+    VITE_GOOGLE_CLIENT_ID: 'dev-google-client.apps.googleusercontent.com',
+    VITE_LOCAL_MODE: 'true',
+  }
+}

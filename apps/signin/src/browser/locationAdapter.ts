@@ -1,0 +1,62 @@
+/**
+ * The address bar and the session history: the step hash (with the email in `history.state`),
+ * clearing the return parameters, leaving the page, and listening for Back/Forward.
+ */
+
+export interface LocationAdapter {
+  readonly hash: () => string
+  readonly search: () => string
+  readonly host: () => string
+  /** The email kept in the current entry's `history.state`, if any. */
+  readonly historyEmail: () => string | null
+  /** Shows `hash` (empty: the bare path) and remembers `email` in the entry; no hashchange fires. */
+  readonly setStep: (hash: string, email: string | null, mode: 'push' | 'replace') => void
+  /** Removes query and fragment without a new history entry (the code never stays in history). */
+  readonly clearUrl: () => void
+  readonly navigate: (url: string, mode: 'assign' | 'replace') => void
+  readonly reload: () => void
+  /** Back/Forward between entries of this page. Returns the unsubscribe function. */
+  readonly onHistoryChange: (
+    listener: (hash: string, historyEmail: string | null) => void,
+  ) => () => void
+  /** The page came back from the back/forward cache (its state is stale). */
+  readonly onRestoredFromCache: (listener: () => void) => () => void
+}
+
+function emailOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('email' in state)) return null
+  return typeof state.email === 'string' ? state.email : null
+}
+
+/** The {@link LocationAdapter} of `win` (this window by default). */
+export function createLocationAdapter(win: Window = window): LocationAdapter {
+  return {
+    hash: () => win.location.hash,
+    search: () => win.location.search,
+    host: () => win.location.host,
+    historyEmail: () => emailOf(win.history.state),
+    setStep(hash, email, mode) {
+      const url = hash === '' ? win.location.pathname : hash
+      if (mode === 'push') win.history.pushState({ email }, '', url)
+      else win.history.replaceState({ email }, '', url)
+    },
+    clearUrl: () => win.history.replaceState(null, '', win.location.pathname),
+    navigate(url, mode) {
+      if (mode === 'assign') win.location.assign(url)
+      else win.location.replace(url)
+    },
+    reload: () => win.location.reload(),
+    onHistoryChange(listener) {
+      const onPopState = (): void => listener(win.location.hash, emailOf(win.history.state))
+      win.addEventListener('popstate', onPopState)
+      return () => win.removeEventListener('popstate', onPopState)
+    },
+    onRestoredFromCache(listener) {
+      const onPageShow = (event: PageTransitionEvent): void => {
+        if (event.persisted) listener()
+      }
+      win.addEventListener('pageshow', onPageShow)
+      return () => win.removeEventListener('pageshow', onPageShow)
+    },
+  }
+}

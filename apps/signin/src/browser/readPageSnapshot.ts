@@ -1,0 +1,30 @@
+import { COOKIE_NAMES } from 'auth-core'
+import type { PageSnapshot, StoredItem } from 'auth-core'
+import type { CookieJar } from './cookies'
+import type { LocationAdapter } from './locationAdapter'
+import type { SessionStore } from './sessionStore'
+
+const ITEMS: readonly StoredItem[] = ['pkceVerifier', 'stateToken', 'mfaRedirect', 'oauthState']
+
+/** What the flow needs to know about the page at start-up, read once. */
+export function readPageSnapshot(sources: {
+  readonly location: LocationAdapter
+  readonly session: SessionStore
+  readonly cookies: CookieJar
+  readonly now: () => number
+}): PageSnapshot {
+  const { location, session, cookies } = sources
+  const stored = Object.fromEntries(ITEMS.map((item) => [item, session.read(item)])) as Record<
+    StoredItem,
+    string | null
+  >
+  return {
+    hash: location.hash(),
+    search: location.search(),
+    host: location.host(),
+    historyEmail: location.historyEmail(),
+    stored,
+    postLoginRedirect: cookies.read(COOKIE_NAMES.postLoginRedirect),
+    now: sources.now(),
+  }
+}

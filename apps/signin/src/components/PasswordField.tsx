@@ -1,0 +1,79 @@
+import { useEffect } from 'react'
+import type { KeyboardEvent, Ref } from 'react'
+import { messages } from '../messages'
+import { EyeIcon } from './Icons'
+import { useUiAdapters } from './UiAdapters'
+
+/** How long a revealed password stays visible (Okta's widget does the same). */
+export const REVEAL_MS = 30_000
+
+export interface PasswordFieldProps {
+  readonly id: string
+  readonly value: string
+  readonly onValueChange: (value: string) => void
+  readonly revealed: boolean
+  readonly onRevealedChange: (revealed: boolean) => void
+  readonly invalid: boolean
+  readonly describedBy: string | undefined
+  readonly onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void
+  readonly inputRef?: Ref<HTMLInputElement>
+}
+
+/**
+ * The password input with an eye button. The button's name stays "Show password"; its pressed
+ * state says whether the password is shown. A revealed password hides again after 30 seconds.
+ * Never trimmed, never limited below 64 characters, paste allowed.
+ */
+export function PasswordField({
+  id,
+  value,
+  onValueChange,
+  revealed,
+  onRevealedChange,
+  invalid,
+  describedBy,
+  onKeyDown,
+  inputRef,
+}: PasswordFieldProps) {
+  const { timers } = useUiAdapters()
+  useEffect(() => {
+    if (!revealed) return undefined
+    return timers.start(() => onRevealedChange(false), REVEAL_MS)
+  }, [revealed, onRevealedChange, timers])
+
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {messages.password.label}
+      </label>
+      <div className="password">
+        <input
+          ref={inputRef}
+          id={id}
+          className="input password__input"
+          type={revealed ? 'text' : 'password'}
+          name="password"
+          autoComplete="current-password"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          value={value}
+          onChange={(event) => onValueChange(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        <button
+          type="button"
+          className="password__reveal"
+          aria-label={messages.password.showPassword}
+          aria-pressed={revealed}
+          aria-controls={id}
+          onClick={() => onRevealedChange(!revealed)}
+        >
+          <EyeIcon crossed={revealed} />
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+import { useRef, useState } from 'react'
+import { messages } from '../messages'
+import { CopyIcon } from './Icons'
+import { useUiAdapters } from './UiAdapters'
+
+/** The key in groups of four, for reading and typing. */
+export function groupSecret(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? ''
+}
+
+/** The key spelled out character by character, group by group: "K B M T, M 3 2 U". */
+export function spellSecret(secret: string): string {
+  return (secret.match(/.{1,4}/g) ?? []).map((group) => [...group].join(' ')).join(', ')
+}
+
+type CopyStatus = 'idle' | 'copied' | 'failed'
+
+/**
+ * The shared secret for manual entry: grouped, selectable, spelled out to screen readers, with a
+ * real Copy button whose outcome is announced. If the clipboard refuses, the key is selected so
+ * the person can copy it themselves.
+ */
+export function SharedSecret({ secret }: { readonly secret: string }) {
+  const { clipboard } = useUiAdapters()
+  const [status, setStatus] = useState<{ value: CopyStatus; seq: number }>({
+    value: 'idle',
+    seq: 0,
+  })
+  const keyRef = useRef<HTMLElement>(null)
+
+  const copy = (): void => {
+    clipboard.writeText(secret).then(
+      () => setStatus((last) => ({ value: 'copied', seq: last.seq + 1 })),
+      () => {
+        const key = keyRef.current
+        const selection = key?.ownerDocument.getSelection()
+        if (key && selection) selection.selectAllChildren(key)
+        setStatus((last) => ({ value: 'failed', seq: last.seq + 1 }))
+      },
+    )
+  }
+
+  return (
+    <div className="secret">
+      <p className="secret__intro">
+        <strong>{messages.qr.manualHeading}</strong> {messages.qr.manualInstruction}
+      </p>
+      <div className="secret__row">
+        <code ref={keyRef} className="secret__key" aria-hidden="true">
+          {groupSecret(secret)}
+        </code>
+        <span className="visually-hidden">{messages.qr.secretLabel(spellSecret(secret))}</span>
+        <button type="button" className="button button--secondary secret__copy" onClick={copy}>
+          <CopyIcon />
+          <span>{messages.qr.copy}</span>
+        </button>
+      </div>
+      <p className="secret__status" role="status">
+        {status.value === 'idle' ? null : (
+          <span key={status.seq}>
+            {status.value === 'copied' ? messages.qr.copied : messages.qr.copyFailed}
+          </span>
+        )}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+/**
+ * The effects that talk to a provider or need WebCrypto, each turned into the event that reports
+ * its result. Loaded as its own chunk (oauth4webapi and the response schemas are not needed to
+ * show the email step); `runEffect` is still the only place that runs them.
+ */
+import {
+  callAuthn,
+  callGoogleAuth,
+  createAuthorizationRequest,
+  createGoogleAuthorizationRequest,
+  exchangeAuthorizationCode,
+  toAuthError,
+} from 'auth-core'
+import type { SignInEffect, SignInEvent } from 'auth-core'
+import type { EffectAdapters } from './runEffect'
+
+/** The effects this module runs. */
+export type NetworkEffect = Extract<
+  SignInEffect,
+  {
+    type:
+      | 'callAuthn'
+      | 'prepareAuthorization'
+      | 'prepareGoogleRedirect'
+      | 'exchangeCode'
+      | 'callGoogleAuth'
+  }
+>
+
+/** Runs `effect`; the promise always resolves, with the success or failure event. */
+export async function runNetworkEffect(
+  effect: NetworkEffect,
+  adapters: EffectAdapters,
+): Promise<SignInEvent> {
+  const { config, timers } = adapters
+  const http = () => ({
+    signal: timers.deadline(config.requestTimeoutMs),
+    ...(adapters.fetch ? { fetch: adapters.fetch } : {}),
+  })
+  switch (effect.type) {
+    case 'callAuthn': {
+      const call = effect.call.kind
+      try {
+        const transaction = await callAuthn(config, effect.call, http())
+        return { type: 'authnTransactionReceived', call, transaction }
+      } catch (error) {
+        const failure = toAuthError(error)
+        const reset = failure.details.rateLimitReset
+        return {
+          type: 'authnCallFailed',
+          call,
+          error: failure.code,
+          ...(reset === undefined ? {} : { rateLimitReset: reset }),
+        }
+      }
+    }
+    case 'prepareAuthorization':
+      try {
+        const request = await createAuthorizationRequest(
+          config,
+          effect.sessionToken,
+          adapters.randomBytes,
+        )
+        return { type: 'authorizationPrepared', request, now: timers.now() }
+      } catch (error) {
+        return { type: 'authorizationFailed', error: toAuthError(error).code }
+      }
+    case 'prepareGoogleRedirect':
+      try {
+        const { url, state, nonce } = createGoogleAuthorizationRequest(config, adapters.randomBytes)
+        return { type: 'googleRedirectPrepared', url, state, nonce, now: timers.now() }
+      } catch (error) {
+        return { type: 'googleRedirectFailed', error: toAuthError(error).code }
+      }
+    case 'exchangeCode':
+      try {
+        const { callback, expectedState, codeVerifier, nonce } = effect
+        const result = await exchangeAuthorizationCode(
+          config,
+          { callback, expectedState, codeVerifier, nonce },
+          http(),
+        )
+        return result.kind === 'tokens'
+          ? { type: 'tokensReceived', tokens: result.tokens }
+          : { type: 'tokensIncomplete', idToken: result.idToken }
+      } catch (error) {
+        return { type: 'tokenExchangeFailed', error: toAuthError(error).code }
+      }
+    case 'callGoogleAuth':
+      try {
+        const cookies = await callGoogleAuth(
+          config,
+          { code: effect.code, nonce: effect.nonce },
+          http(),
+        )
+        return { type: 'googleCookiesReceived', cookies, now: timers.now() }
+      } catch (error) {
+        return { type: 'googleSignInFailed', error: toAuthError(error).code }
+      }
+  }
+}

@@ -1,0 +1,217 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { SignInEvent } from 'auth-core'
+import type { CookieJar } from '../browser/cookies'
+import type { LocationAdapter } from '../browser/locationAdapter'
+import { createSessionStore } from '../browser/sessionStore'
+import type { Timers } from '../browser/timers'
+import { testAuthConfig } from '../testing/harness'
+import { SECRETS, oktaError } from '../testing/oktaBodies'
+import { runEffect } from './runEffect'
+import type { EffectAdapters } from './runEffect'
+
+function adapters(overrides: Partial<EffectAdapters> = {}): EffectAdapters {
+  const location: LocationAdapter = {
+    hash: () => '',
+    search: () => '',
+    host: () => 'signin.example.com',
+    historyEmail: () => null,
+    setStep: vi.fn(),
+    clearUrl: vi.fn(),
+    navigate: vi.fn(),
+    reload: vi.fn(),
+    onHistoryChange: () => () => undefined,
+    onRestoredFromCache: () => () => undefined,
+  }
+  const cookies: CookieJar = { read: () => null, write: vi.fn(() => ''), remove: vi.fn() }
+  const timers: Timers = {
+    start: vi.fn(() => () => undefined),
+    deadline: () => new AbortController().signal,
+    whenIdle: (callback) => callback(),
+    now: () => 1_700_000_000_000,
+  }
+  return {
+    config: testAuthConfig(),
+    session: createSessionStore(),
+    cookies,
+    location,
+    timers,
+    randomBytes: (length) => crypto.getRandomValues(new Uint8Array(length)),
+    reporter: { reportFailure: vi.fn() },
+    ...overrides,
+  }
+}
+
+/** Runs one effect and resolves with the first event it sends. */
+function firstEvent(
+  effect: Parameters<typeof runEffect>[0],
+  given: EffectAdapters,
+): Promise<SignInEvent> {
+  return new Promise((resolve) => runEffect(effect, resolve, given))
+}
+
+describe('runEffect', () => {
+  it('setLocation and clearUrl go to the location adapter, synchronously', () => {
+    const given = adapters()
+    runEffect(
+      { type: 'setLocation', hash: '#sign-in', email: 'a@example.com', mode: 'push' },
+      vi.fn(),
+      given,
+    )
+    runEffect({ type: 'clearUrl' }, vi.fn(), given)
+    expect(given.location.setStep).toHaveBeenCalledWith('#sign-in', 'a@example.com', 'push')
+    expect(given.location.clearUrl).toHaveBeenCalledTimes(1)
+  })
+
+  it('persist and forget use the signin.* sessionStorage keys', () => {
+    const given = adapters()
+    runEffect({ type: 'persist', item: 'mfaRedirect', value: '1' }, vi.fn(), given)
+    expect(sessionStorage.getItem('signin.mfaRedirect')).toBe('1')
+    runEffect({ type: 'forget', item: 'mfaRedirect' }, vi.fn(), given)
+    expect(sessionStorage.getItem('signin.mfaRedirect')).toBeNull()
+  })
+
+  it('on a persist that storage refuses: sends storageFailed', () => {
+    const send = vi.fn()
+    const given = adapters({
+      session: {
+        read: () => null,
+        write: () => {
+          throw new DOMException('Quota exceeded', 'QuotaExceededError')
+        },
+        remove: () => undefined,
+      },
+    })
+    runEffect({ type: 'persist', item: 'pkceVerifier', value: 'v' }, send, given)
+    expect(send).toHaveBeenCalledWith({ type: 'storageFailed' })
+  })
+
+  it('startTimer sends timerElapsed after the delay', () => {
+    vi.useFakeTimers()
+    try {
+      const send = vi.fn()
+      const given = adapters({
+        timers: {
+          ...adapters().timers,
+          start: (cb, ms) => {
+            const id = setTimeout(cb, ms)
+            return () => clearTimeout(id)
+          },
+        },
+      })
+      runEffect({ type: 'startTimer', id: 'authorizeRedirect', ms: 1000 }, send, given)
+      vi.advanceTimersByTime(999)
+      expect(send).not.toHaveBeenCalled()
+      vi.advanceTimersByTime(1)
+      expect(send).toHaveBeenCalledWith({ type: 'timerElapsed', id: 'authorizeRedirect' })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('navigate, cookies and reports go to their adapters', () => {
+    const given = adapters()
+    runEffect({ type: 'navigate', url: 'https://x.example.com/', mode: 'replace' }, vi.fn(), given)
+    expect(given.location.navigate).toHaveBeenCalledWith('https://x.example.com/', 'replace')
+    const cookie = {
+      name: 'access_token',
+      value: 'v',
+      domain: '.example.com',
+      path: '/',
+      secure: true,
+      sameSite: 'Lax',
+      maxAgeSeconds: 60,
+    } as const
+    runEffect(
+      { type: 'setCookies', cookies: [cookie, { ...cookie, name: 'refresh_token' }] },
+      vi.fn(),
+      given,
+    )
+    expect(given.cookies.write).toHaveBeenCalledTimes(2)
+    runEffect(
+      { type: 'removeCookie', cookie: { name: 'post_login_redirect', path: '/' } },
+      vi.fn(),
+      given,
+    )
+    expect(given.cookies.remove).toHaveBeenCalledWith({ name: 'post_login_redirect', path: '/' })
+    runEffect(
+      { type: 'reportFailure', code: 'timeout', step: 'password', severity: 'error' },
+      vi.fn(),
+      given,
+    )
+    expect(given.reporter.reportFailure).toHaveBeenCalledWith('timeout', 'password', 'error')
+  })
+
+  it('callAuthn passes the injected fetch and a deadline, and reports failures by code', async () => {
+    const fetch = vi.fn(async () => oktaError('E0000047', 429))
+    const deadline = vi.fn(() => new AbortController().signal)
+    const base = adapters()
+    const given = adapters({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      timers: { ...base.timers, deadline },
+    })
+    const event = await firstEvent(
+      {
+        type: 'callAuthn',
+        call: { kind: 'primary', username: 'a@example.com', password: SECRETS.password },
+      },
+      given,
+    )
+    expect(event).toMatchObject({ type: 'authnCallFailed', call: 'primary', error: 'rate_limited' })
+    expect(deadline).toHaveBeenCalledWith(15_000)
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it('on a request past its deadline: authnCallFailed with timeout', async () => {
+    const fetch = vi.fn(
+      (_url: unknown, init: RequestInit) =>
+        new Promise<Response>((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+    )
+    const controller = new AbortController()
+    const base = adapters()
+    const given = adapters({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      timers: { ...base.timers, deadline: () => controller.signal },
+    })
+    const pending = firstEvent(
+      { type: 'callAuthn', call: { kind: 'resume', stateToken: SECRETS.stateToken } },
+      given,
+    )
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled())
+    controller.abort(new DOMException('The operation timed out.', 'TimeoutError'))
+    expect(await pending).toEqual({ type: 'authnCallFailed', call: 'resume', error: 'timeout' })
+  })
+
+  it('prepareAuthorization builds the PKCE request from the CSPRNG', async () => {
+    const event = await firstEvent(
+      { type: 'prepareAuthorization', sessionToken: SECRETS.sessionToken },
+      adapters(),
+    )
+    expect(event.type).toBe('authorizationPrepared')
+    if (event.type !== 'authorizationPrepared') return
+    expect(event.request.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(event.now).toBe(1_700_000_000_000)
+  })
+
+  it('on a broken random source: fails closed with crypto_unavailable', async () => {
+    const given = adapters({ randomBytes: () => new Uint8Array(32) })
+    expect(await firstEvent({ type: 'prepareAuthorization', sessionToken: 's' }, given)).toEqual({
+      type: 'authorizationFailed',
+      error: 'crypto_unavailable',
+    })
+    expect(
+      await firstEvent(
+        { type: 'prepareGoogleRedirect' },
+        adapters({
+          randomBytes: () => {
+            throw new Error('no crypto')
+          },
+        }),
+      ),
+    ).toEqual({
+      type: 'googleRedirectFailed',
+      error: 'crypto_unavailable',
+    })
+  })
+})

@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from 'react'
+import type { SignInEvent, SignInState } from 'auth-core'
+import type { FlowStore } from './createFlowStore'
+
+export interface SignInFlowView {
+  readonly state: SignInState
+  readonly errorKey: number
+  readonly send: (event: SignInEvent) => void
+}
+
+/** The flow's current state (re-rendering on every change) and its `send`. */
+export function useSignInFlow(store: FlowStore): SignInFlowView {
+  const { state, errorKey } = useSyncExternalStore(store.subscribe, store.getSnapshot)
+  return { state, errorKey, send: store.send }
+}

@@ -1,0 +1,113 @@
+/**
+ * A real failing sign-in, reported through the real Sentry SDK to a capturing transport: nothing
+ * that could sign someone in (or identify them) survives in what would be sent.
+ */
+import * as Sentry from '@sentry/browser'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterAll, describe, expect, it } from 'vitest'
+import {
+  FACTOR_ID,
+  SECRETS,
+  authnSuccess,
+  json,
+  mfaRequired,
+  oktaError,
+} from '../testing/oktaBodies'
+import { startTestApp } from '../testing/harness'
+import type { Responder } from '../testing/harness'
+
+const EMAIL = 'tess.totp@example.com'
+const WRONG_CODE = '135790'
+const STATE = 'st4te' + 'Q'.repeat(38)
+const NONCE = 'n0nce' + 'R'.repeat(38)
+const VERIFIER = 'verifier' + 'V'.repeat(40)
+
+const envelopes: string[] = []
+const transport: Parameters<typeof Sentry.init>[0] extends infer O
+  ? O extends { transport?: infer T }
+    ? T
+    : never
+  : never = (options) =>
+  Sentry.createTransport(options, async (request) => {
+    envelopes.push(
+      typeof request.body === 'string' ? request.body : new TextDecoder().decode(request.body),
+    )
+    return { statusCode: 200 }
+  })
+
+afterAll(async () => {
+  await Sentry.close()
+})
+
+describe('Sentry reports of a failing sign-in', () => {
+  it('carry the error codes and steps, and none of the secrets', async () => {
+    const user = userEvent.setup()
+    const respond: Responder = (request) => {
+      if (request.path === `/api/v1/authn/factors/${FACTOR_ID}/verify`)
+        return JSON.parse(request.body).passCode === WRONG_CODE
+          ? oktaError('E0000068', 403)
+          : authnSuccess()
+      if (request.path === '/oauth2/default/v1/token')
+        return json(
+          { error: 'invalid_grant', error_description: `code ${SECRETS.code} is spent` },
+          400,
+        )
+      return mfaRequired()
+    }
+    // Sentry initialises as soon as the app starts, so it sees everything that follows.
+    await startTestApp({ respond, sentry: { transport, whenIdle: (callback) => callback() } })
+    await waitFor(() => expect(Sentry.isInitialized()).toBe(true))
+
+    await user.type(screen.getByLabelText('Email'), `${EMAIL}{Enter}`)
+    await user.type(await screen.findByLabelText('Password'), `${SECRETS.password}{Enter}`)
+    await screen.findByRole('heading', { name: 'Enter verification code' })
+    await user.keyboard(WRONG_CODE)
+    await screen.findByRole('alert')
+    console.error(`Unexpected: ${SECRETS.password} ${SECRETS.stateToken}`)
+    await user.keyboard(SECRETS.passCode)
+    await waitFor(() => expect(sessionStorage.getItem('signin.mfaRedirect')).toBe('1'))
+
+    // Back from /authorize on this page (Sentry's history instrumentation still watching): the
+    // clearing replaceState records a navigation from the URL that held the code and state.
+    sessionStorage.setItem('signin.pkceVerifier', VERIFIER)
+    sessionStorage.setItem(
+      'signin.oauthState',
+      JSON.stringify({ provider: 'okta', state: STATE, nonce: NONCE, createdAt: Date.now() }),
+    )
+    window.history.pushState(null, '', `/?unrelated=1#code=${SECRETS.code}&state=${STATE}`)
+    await startTestApp({
+      url: `/#code=${SECRETS.code}&state=${STATE}`,
+      respond,
+      sentry: { transport },
+    })
+    await screen.findByRole('alert')
+    Sentry.captureException(
+      new Error(`Token request to /token?code=${SECRETS.code}&state=${STATE} failed`),
+    )
+    await Sentry.flush(2000)
+
+    const sent = envelopes.join('\n')
+    expect(sent).toContain('Sign-in failure: mfa_verification_failed')
+    expect(sent).toContain('Sign-in failure: unknown_error')
+    expect(sent).toContain('"auth_error_code":"mfa_verification_failed"')
+    expect(sent).toContain('"step":"code"')
+    for (const secret of [
+      SECRETS.password,
+      SECRETS.stateToken,
+      SECRETS.sessionToken,
+      SECRETS.passCode,
+      WRONG_CODE,
+      SECRETS.code,
+      STATE,
+      NONCE,
+      VERIFIER,
+      SECRETS.accessToken,
+      SECRETS.refreshToken,
+      EMAIL,
+      encodeURIComponent(EMAIL),
+    ])
+      expect(sent, `a report contains ${secret}`).not.toContain(secret)
+    expect(sent).not.toMatch(/#code=|[?&]code=|[?&]state=|sessionToken=/)
+  })
+})

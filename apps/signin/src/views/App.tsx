@@ -1,0 +1,121 @@
+import { Suspense, useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
+import { initialCodeEntry, selectEmail, selectShowsCodeVerifying } from 'auth-core'
+import type { CodeEntryState, SignInEvent, SignInState } from 'auth-core'
+import type { LocationAdapter } from '../browser/locationAdapter'
+import { Layout } from '../components/Layout'
+import type { LegalLinks } from '../config'
+import type { FlowStore } from '../flow/createFlowStore'
+import { useSignInFlow } from '../flow/useSignInFlow'
+import { messages } from '../messages'
+import { EmailStep } from './EmailStep'
+import { LazyCodeStep, LazyFactorChoiceStep, LazyQrEnrollStep } from './lazyViews'
+import { PasswordStep } from './PasswordStep'
+import { ProgressView } from './ProgressView'
+
+export interface AppProps {
+  readonly store: FlowStore
+  readonly legal: LegalLinks
+  readonly location: Pick<LocationAdapter, 'onHistoryChange' | 'onRestoredFromCache' | 'reload'>
+}
+
+/**
+ * The page: renders the step auth-core's state is in, and turns Back/Forward into `hashChanged`.
+ * A page restored from the back/forward cache (Back from the provider or a sub-site) is reloaded
+ * so it reads its state afresh.
+ */
+export function App({ store, legal, location }: AppProps) {
+  const { state, errorKey, send } = useSignInFlow(store)
+  const lastCode = useLastCode(state)
+
+  useEffect(
+    () =>
+      location.onHistoryChange((hash, historyEmail) =>
+        send({ type: 'hashChanged', hash, historyEmail }),
+      ),
+    [location, send],
+  )
+  useEffect(() => location.onRestoredFromCache(() => location.reload()), [location])
+
+  return (
+    <Layout wide={state.step === 'enrollActivate'}>
+      <Suspense fallback={<ProgressView text={messages.progress.loading} />}>
+        {renderStep(state, { errorKey, send, legal, lastCode })}
+      </Suspense>
+    </Layout>
+  )
+}
+
+interface StepContext {
+  readonly errorKey: number
+  readonly send: (event: SignInEvent) => void
+  readonly legal: LegalLinks
+  readonly lastCode: CodeEntryState
+}
+
+function renderStep(state: SignInState, context: StepContext): ReactNode {
+  const { errorKey, send } = context
+  // After a code is accepted (and on a reload during the MFA redirect) the code step stays on
+  // screen, verifying, until the browser leaves.
+  if (state.step !== 'code' && selectShowsCodeVerifying(state))
+    return (
+      <LazyCodeStep
+        code={context.lastCode}
+        email={selectEmail(state)}
+        verifying
+        error={null}
+        errorKey={errorKey}
+        send={send}
+      />
+    )
+  switch (state.step) {
+    case 'email':
+      return <EmailStep state={state} errorKey={errorKey} send={send} legal={context.legal} />
+    case 'password':
+      return <PasswordStep state={state} errorKey={errorKey} send={send} />
+    case 'code':
+      return (
+        <LazyCodeStep
+          code={state.code}
+          email={state.email}
+          verifying={state.verifying}
+          error={state.error}
+          errorKey={errorKey}
+          send={send}
+        />
+      )
+    case 'factorChoice':
+      return <LazyFactorChoiceStep state={state} errorKey={errorKey} send={send} />
+    case 'enrollActivate':
+      return <LazyQrEnrollStep state={state} errorKey={errorKey} send={send} />
+    case 'resuming':
+      return <ProgressView text={messages.progress.restoring} />
+    case 'redirectingToGoogle':
+      return <ProgressView text={messages.progress.redirectingToGoogle} />
+    case 'googleReturn':
+      return <ProgressView text={messages.progress.signingInWithGoogle} />
+    case 'done':
+      return (
+        <ProgressView
+          text={
+            state.via === 'google'
+              ? messages.progress.signingInWithGoogle
+              : messages.progress.signingIn
+          }
+        />
+      )
+    case 'authorizing':
+    case 'callback':
+      return <ProgressView text={messages.progress.signingIn} />
+    case 'booting':
+      return <ProgressView text={messages.progress.loading} />
+  }
+}
+
+/** The digits last seen on a code step, kept on screen while the accepted code is redirecting. */
+function useLastCode(state: SignInState): CodeEntryState {
+  const current = state.step === 'code' || state.step === 'enrollActivate' ? state.code : null
+  const [last, setLast] = useState<CodeEntryState>(initialCodeEntry)
+  if (current !== null && current !== last) setLast(current)
+  return current ?? last
+}

@@ -1,0 +1,26 @@
+import { screen } from '@testing-library/react'
+import { act } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { startApp } from '../startApp'
+import { TEST_ENV } from '../testing/harness'
+
+describe('ConfigErrorView', () => {
+  it('on a missing variable: names it on the page and in the console, and renders no sign-in', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const container = document.body.appendChild(document.createElement('div'))
+    let started: ReturnType<typeof startApp> | undefined
+    await act(async () => {
+      started = startApp(container, {
+        env: { ...TEST_ENV, VITE_OKTA_ORG_URL: undefined },
+        origin: 'https://signin.example.com',
+      })
+    })
+    expect(started?.store).toBeNull()
+    expect(screen.getByRole('heading', { name: 'Sign-in is not available' })).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toContain('VITE_OKTA_ORG_URL is missing.')
+    expect(screen.queryByLabelText('Email')).toBeNull()
+    expect(error).toHaveBeenCalledWith('Sign-in is not configured: VITE_OKTA_ORG_URL is missing.')
+    act(() => started?.unmount())
+    container.remove()
+  })
+})

@@ -1,0 +1,103 @@
+import { useEffect, useRef } from 'react'
+import { selectCanSubmitEmail } from 'auth-core'
+import type { SignInEvent, SignInState } from 'auth-core'
+import { ErrorAlert } from '../components/ErrorAlert'
+import { GoogleButton } from '../components/GoogleButton'
+import type { LegalLinks } from '../config'
+import { messages } from '../messages'
+
+type EmailState = Extract<SignInState, { step: 'email' }>
+
+export interface EmailStepProps {
+  readonly state: EmailState
+  readonly errorKey: number
+  readonly send: (event: SignInEvent) => void
+  readonly legal: LegalLinks
+}
+
+const ERROR_ID = 'email-error'
+const HINT_ID = 'email-hint'
+
+/**
+ * The email step: `Email`, `Next` (enabled once the email is valid), Google sign-in, and the legal
+ * links. Enter with an invalid email still submits, so the field is marked invalid only then.
+ */
+export function EmailStep({ state, errorKey, send, legal }: EmailStepProps) {
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => input.current?.focus(), [])
+  const canSubmit = selectCanSubmitEmail(state)
+  const showHint = state.attempted && !canSubmit
+  const describedBy =
+    [state.error ? ERROR_ID : null, showHint ? HINT_ID : null].filter(Boolean).join(' ') ||
+    undefined
+
+  return (
+    <>
+      <h1 className="step__heading">{messages.email.heading}</h1>
+      <p className="step__lede">{messages.email.intro}</p>
+      {state.error ? <ErrorAlert key={errorKey} id={ERROR_ID} code={state.error} /> : null}
+      <form
+        className="form"
+        method="post"
+        action="/"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          send({ type: 'emailSubmitted' })
+        }}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor="email">
+            {messages.email.label}
+          </label>
+          <input
+            ref={input}
+            id="email"
+            className="input"
+            type="email"
+            name="username"
+            autoComplete="username"
+            inputMode="email"
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+            value={state.email}
+            onChange={(event) => send({ type: 'emailChanged', email: event.currentTarget.value })}
+            onKeyDown={(event) => {
+              // A disabled Next blocks implicit submission: send the attempt ourselves.
+              if (event.key === 'Enter' && !canSubmit) {
+                event.preventDefault()
+                send({ type: 'emailSubmitted' })
+              }
+            }}
+            aria-invalid={showHint ? true : undefined}
+            aria-describedby={describedBy}
+          />
+          {showHint ? (
+            <p id={HINT_ID} className="field__hint field__hint--error" role="alert">
+              {messages.email.invalidHint}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button button--primary" disabled={!canSubmit}>
+          {messages.email.next}
+        </button>
+      </form>
+      <p className="divider">
+        <span>{messages.email.divider}</span>
+      </p>
+      <GoogleButton onClick={() => send({ type: 'googleSignInClicked' })} />
+      <nav className="legal" aria-label={messages.email.legalLabel}>
+        <a href={legal.privacyUrl} rel="noreferrer">
+          {messages.email.privacy}
+        </a>
+        <a href={legal.cookiePolicyUrl} rel="noreferrer">
+          {messages.email.cookies}
+        </a>
+        <a href={legal.termsUrl} rel="noreferrer">
+          {messages.email.terms}
+        </a>
+      </nav>
+    </>
+  )
+}

@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  FACTOR_ID,
+  QR_DATA_URL,
+  SECRETS,
+  authnSuccess,
+  enrollActivate,
+  mfaEnroll,
+  oktaError,
+} from '../testing/oktaBodies'
+import { startTestApp } from '../testing/harness'
+import type { Responder } from '../testing/harness'
+
+const EMAIL = 'nia.enroll@example.com'
+const ACTIVATE_PATH = `/api/v1/authn/factors/${FACTOR_ID}/lifecycle/activate`
+
+/** Signs in with a password to an account that must set up an authenticator. */
+async function atFactorChoice(
+  respond: Responder = (request) =>
+    request.path === '/api/v1/authn/factors' ? enrollActivate('OKTA') : mfaEnroll(),
+  clipboard?: { writeText: (text: string) => Promise<void> },
+) {
+  const user = userEvent.setup()
+  const app = await startTestApp({
+    url: '/#sign-in',
+    historyEmail: EMAIL,
+    respond,
+    ...(clipboard ? { clipboard } : {}),
+  })
+  await user.type(screen.getByLabelText('Password'), `${SECRETS.password}{Enter}`)
+  await screen.findByRole('heading', { name: 'Set up multi-factor authentication' })
+  return { app, user }
+}
+
+describe('FactorChoiceStep', () => {
+  it('on MFA_ENROLL: offers only the TOTP apps the provider lists as NOT_SETUP', async () => {
+    await atFactorChoice()
+    expect(window.location.hash).toBe('#setup')
+    expect(screen.getByText('Choose an authenticator app to continue')).toBeTruthy()
+    const options = screen.getAllByRole('button', { name: /Okta Verify|Google Authenticator/ })
+    expect(options.map((option) => option.textContent)).toEqual([
+      expect.stringContaining('Okta Verify'),
+      expect.stringContaining('Google Authenticator'),
+    ])
+    expect(document.activeElement).toBe(options[0])
+    expect(screen.queryByText(/SMS/i)).toBeNull()
+  })
+
+  it('on a choice: enrols it, shows progress on it and makes the other inert', async () => {
+    let answer: (response: Response) => void = () => undefined
+    const { app, user } = await atFactorChoice((request) =>
+      request.path === '/api/v1/authn/factors'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : mfaEnroll(),
+    )
+    await user.click(screen.getByRole('button', { name: /Google Authenticator/ }))
+    await waitFor(() => expect(app.requestsTo('/api/v1/authn/factors')).toHaveLength(1))
+    expect(JSON.parse(app.requestsTo('/api/v1/authn/factors')[0]?.body ?? '')).toEqual({
+      stateToken: SECRETS.stateToken,
+      factorType: 'token:software:totp',
+      provider: 'GOOGLE',
+    })
+    const google = screen.getByRole('button', { name: /Google Authenticator/ })
+    expect(google.getAttribute('aria-busy')).toBe('true')
+    expect(google.textContent).toContain('Setting up…')
+    expect(screen.getByRole('button', { name: /Okta Verify/ })).toHaveProperty('disabled', true)
+    answer(enrollActivate('GOOGLE'))
+    expect(await screen.findByRole('heading', { name: 'Scan the QR code' })).toBeTruthy()
+  })
+
+  it('on an enrolment failure: stays with the message and lets the person choose again', async () => {
+    const { user } = await atFactorChoice((request) =>
+      request.path === '/api/v1/authn/factors' ? oktaError('E0000001', 400) : mfaEnroll(),
+    )
+    await user.click(screen.getByRole('button', { name: /Okta Verify/ }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to enroll factor')
+    expect(screen.getByRole('button', { name: /Okta Verify/ })).toHaveProperty('disabled', false)
+  })
+})
+
+describe('QrEnrollStep', () => {
+  it('on MFA_ENROLL_ACTIVATE: shows the QR image, the grouped secret and the code entry', async () => {
+    const { user } = await atFactorChoice()
+    await user.click(screen.getByRole('button', { name: /Okta Verify/ }))
+    expect(await screen.findByRole('heading', { name: 'Scan the QR code' })).toBeTruthy()
+    expect(window.location.hash).toBe('#activate')
+    const qr = screen.getByRole('img', { name: 'QR code to add your account to Okta Verify' })
+    expect(qr.getAttribute('src')).toBe(QR_DATA_URL)
+    expect(qr.getAttribute('width')).toBe('184')
+    expect(qr.getAttribute('height')).toBe('184')
+    expect(screen.getByText('KBMT M32U JZSX Q2DW K4YT KOBT GQ')).toBeTruthy()
+    expect(
+      screen.getByText('Setup key: K B M T, M 3 2 U, J Z S X, Q 2 D W, K 4 Y T, K O B T, G Q'),
+    ).toBeTruthy()
+    const group = screen.getByRole('group', { name: 'Enter verification code' })
+    expect(within(group).getAllByRole('textbox')).toHaveLength(6)
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app')).toBeTruthy()
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Digit 1 of 6' })),
+    )
+  })
+
+  it('on Copy key: copies the secret without spaces and announces it', async () => {
+    const writeText = vi.fn(() => Promise.resolve())
+    const { user } = await atFactorChoice(undefined, { writeText })
+    await user.click(screen.getByRole('button', { name: /Okta Verify/ }))
+    await user.click(await screen.findByRole('button', { name: 'Copy key' }))
+    expect(writeText).toHaveBeenCalledWith(SECRETS.sharedSecret)
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Copied'))
+  })
+
+  it('on Copy key without clipboard access: says so and selects the key instead', async () => {
+    const writeText = vi.fn(() => Promise.reject(new Error('denied')))
+    const { user } = await atFactorChoice(undefined, { writeText })
+    await user.click(screen.getByRole('button', { name: /Okta Verify/ }))
+    await user.click(await screen.findByRole('button', { name: 'Copy key' }))
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Could not copy. Select the key and copy it instead.',
+      ),
+    )
+    expect(document.getSelection()?.toString().replace(/\s/g, '')).toBe(SECRETS.sharedSecret)
+  })
+
+  it('on the six digits: activates the factor once, then shows the code step verifying', async () => {
+    const respond: Responder = (request) => {
+      if (request.path === '/api/v1/authn/factors') return enrollActivate('OKTA')
+      if (request.path === ACTIVATE_PATH) return authnSuccess()
+      return mfaEnroll()
+    }
+    const { app, user } = await atFactorChoice(respond)
+    await user.click(screen.getByRole('button', { name: /Okta Verify/ }))
+    await screen.findByRole('heading', { name: 'Scan the QR code' })
+    await user.keyboard('246810')
+    await screen.findByRole('button', { name: 'Verifying...' })
+    expect(app.requestsTo(ACTIVATE_PATH)).toHaveLength(1)
+    expect(JSON.parse(app.requestsTo(ACTIVATE_PATH)[0]?.body ?? '')).toEqual({
+      stateToken: SECRETS.stateToken,
+      passCode: '246810',
+    })
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Enter verification code' })).toBeTruthy(),
+    )
+    // The secret is off the screen once the factor is active.
+    expect(screen.queryByText(/KBMT/)).toBeNull()
+  })
+
+  it('on a wrong activation code: clears the boxes and shows the activation message', async () => {
+    const respond: Responder = (request) => {
+      if (request.path === '/api/v1/authn/factors') return enrollActivate('OKTA')
+      if (request.path === ACTIVATE_PATH) return oktaError('E0000068', 403)
+      return mfaEnroll()
+    }
+    const { user } = await atFactorChoice(respond)
+    await user.click(screen.getByRole('button', { name: /Okta Verify/ }))
+    await screen.findByRole('heading', { name: 'Scan the QR code' })
+    await user.keyboard('000000')
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid verification code')
+    const first = screen.getByRole('textbox', { name: 'Digit 1 of 6' }) as HTMLInputElement
+    expect(first.value).toBe('')
+    await waitFor(() => expect(document.activeElement).toBe(first))
+  })
+})

@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react'
+import type { SignInEvent, SignInState } from 'auth-core'
+import { ErrorAlert } from '../components/ErrorAlert'
+import { ChevronIcon, PhoneIcon } from '../components/Icons'
+import { Spinner } from '../components/Spinner'
+import { messages } from '../messages'
+
+type ChoiceState = Extract<SignInState, { step: 'factorChoice' }>
+
+export interface FactorChoiceStepProps {
+  readonly state: ChoiceState
+  readonly errorKey: number
+  readonly send: (event: SignInEvent) => void
+}
+
+/**
+ * Factor choice: one large button per authenticator app the provider offers to set up. The one
+ * being enrolled shows progress; the others are inert meanwhile.
+ */
+export function FactorChoiceStep({ state, errorKey, send }: FactorChoiceStepProps) {
+  const first = useRef<HTMLButtonElement>(null)
+  useEffect(() => first.current?.focus(), [])
+  return (
+    <>
+      <h1 className="step__heading">{messages.factorChoice.heading}</h1>
+      <p id="factor-instruction" className="step__lede">
+        {messages.factorChoice.instruction}
+      </p>
+      {state.error ? <ErrorAlert key={errorKey} id="factor-error" code={state.error} /> : null}
+      <ul className="factors" aria-labelledby="factor-instruction">
+        {state.factors.map((provider, index) => {
+          const app = messages.factorChoice.providers[provider]
+          const enrolling = state.enrolling === provider
+          const descriptionId = `factor-${provider.toLowerCase()}-description`
+          return (
+            <li key={provider}>
+              <button
+                ref={index === 0 ? first : undefined}
+                type="button"
+                className="factor"
+                aria-describedby={descriptionId}
+                aria-busy={enrolling || undefined}
+                aria-disabled={enrolling || undefined}
+                disabled={state.enrolling !== null && !enrolling}
+                onClick={() => send({ type: 'factorChosen', provider })}
+              >
+                <span className="factor__icon">
+                  <PhoneIcon />
+                </span>
+                <span className="factor__text">
+                  <span className="factor__name">{app.name}</span>
+                  <span id={descriptionId} className="factor__description">
+                    {enrolling ? messages.factorChoice.settingUp : app.description}
+                  </span>
+                </span>
+                {enrolling ? <Spinner size="small" /> : <ChevronIcon />}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </>
+  )
+}

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react'
+import { isValidPassword } from 'auth-core'
+import type { SignInEvent, SignInState } from 'auth-core'
+import { ErrorAlert } from '../components/ErrorAlert'
+import { PasswordField } from '../components/PasswordField'
+import { useUiAdapters } from '../components/UiAdapters'
+import { messages } from '../messages'
+import { prefetchMfaViews } from './lazyViews'
+
+type PasswordState = Extract<SignInState, { step: 'password' }>
+
+export interface PasswordStepProps {
+  readonly state: PasswordState
+  readonly errorKey: number
+  readonly send: (event: SignInEvent) => void
+}
+
+const ERROR_ID = 'password-error'
+const HINT_ID = 'password-hint'
+
+/**
+ * The password step: the email with a way to change it, a hidden username for password managers,
+ * the password with its eye button, `Sign in` (enabled at 4 characters) and `Forgot password`.
+ * The password lives only in this component and leaves in one event.
+ */
+export function PasswordStep({ state, errorKey, send }: PasswordStepProps) {
+  const [password, setPassword] = useState('')
+  const [revealed, setRevealed] = useState(false)
+  const { timers } = useUiAdapters()
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => input.current?.focus(), [])
+
+  const canSubmit = isValidPassword(password)
+  const showHint = state.attempted && !canSubmit
+  const describedBy =
+    [state.error ? ERROR_ID : null, showHint ? HINT_ID : null].filter(Boolean).join(' ') ||
+    undefined
+  const submit = (): void => {
+    setRevealed(false)
+    if (canSubmit && !state.submitting) prefetchMfaViews(timers.whenIdle)
+    send({ type: 'passwordSubmitted', password })
+  }
+
+  return (
+    <>
+      <h1 className="step__heading">{messages.password.heading}</h1>
+      <div className="identity">
+        <span className="identity__text">
+          <span className="identity__label">{messages.password.signingInAs}</span>{' '}
+          <span className="identity__email">{state.email}</span>
+        </span>
+        <button
+          type="button"
+          className="button--link identity__change"
+          aria-label={messages.password.changeLabel}
+          onClick={() => send({ type: 'changeEmailClicked' })}
+        >
+          {messages.password.change}
+        </button>
+      </div>
+      {state.error ? <ErrorAlert key={errorKey} id={ERROR_ID} code={state.error} /> : null}
+      <form
+        className="form"
+        method="post"
+        action="/"
+        noValidate
+        aria-busy={state.submitting}
+        onSubmit={(event) => {
+          event.preventDefault()
+          submit()
+        }}
+      >
+        {/* For password managers: the account this password belongs to (not type=hidden, which they ignore). */}
+        <input
+          className="visually-hidden"
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={state.email}
+          readOnly
+          aria-hidden="true"
+          tabIndex={-1}
+        />
+        <PasswordField
+          id="password"
+          inputRef={input}
+          value={password}
+          onValueChange={setPassword}
+          revealed={revealed}
+          onRevealedChange={setRevealed}
+          invalid={showHint}
+          describedBy={describedBy}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !canSubmit) {
+              event.preventDefault()
+              submit()
+            }
+          }}
+        />
+        {showHint ? (
+          <p id={HINT_ID} className="field__hint field__hint--error" role="alert">
+            {messages.password.tooShortHint}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!canSubmit}
+          aria-disabled={state.submitting || undefined}
+        >
+          {state.submitting ? messages.password.submitting : messages.password.submit}
+        </button>
+      </form>
+      <button
+        type="button"
+        className="button--link step__secondary"
+        onClick={() => send({ type: 'forgotPasswordClicked' })}
+      >
+        {messages.password.forgot}
+      </button>
+    </>
+  )
+}

@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+/** auth-core is consumed as source: no build step, and the bundler tree-shakes it per export. */
+const authCoreSource = decodeURIComponent(
+  new URL('../../packages/auth-core/src/index.ts', import.meta.url).pathname,
+)
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { 'auth-core': authCoreSource } },
+  server: { port: 5173, strictPort: true },
+  preview: { port: 4173, strictPort: true },
+  build: {
+    target: 'es2022',
+    // The polyfill would be injected into the entry; every browser we support has modulepreload.
+    modulePreload: { polyfill: false },
+    // Every asset is a file under /assets/: nothing inlined as data: URLs (strict CSP, no surprises).
+    assetsInlineLimit: 0,
+    // Source maps for error reporting, not referenced from the bundle.
+    sourcemap: 'hidden',
+    reportCompressedSize: true,
+  },
+})

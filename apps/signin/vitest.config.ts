@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  plugins: [react()],
+  // auth-core as source, exactly as in vite.config.ts.
+  resolve: {
+    alias: {
+      'auth-core': decodeURIComponent(
+        new URL('../../packages/auth-core/src/index.ts', import.meta.url).pathname,
+      ),
+    },
+  },
+  test: {
+    environment: 'happy-dom',
+    // An https origin: Secure cookies are accepted and the redirect URI is a production-like one.
+    environmentOptions: { happyDOM: { url: 'https://signin.example.com/' } },
+    setupFiles: ['src/testSetup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    testTimeout: 10_000,
+  },
+})
