@@ -80,7 +80,7 @@ export function authnRoutes(ctx: PlatformContext, authn: AuthnService): Hono<App
     const { userId, factorId, qrToken } = c.req.param()
     const found = authn.qrEnrolment(userId, factorId, qrToken)
     if (!found) {
-      const { status, body } = authn.notFoundError(`Resource not found: ${factorId} (QR code)`)
+      const { status, body } = authn.notFound(`${factorId} (QR code)`)
       return c.json(body, status as 404)
     }
     const uri = otpauthUri(

@@ -4,7 +4,6 @@
  * and rate limits. HTTP lives in `authnRoutes.ts`; this returns status, body and headers.
  * @see https://developer.okta.com/docs/reference/api/authn/
  */
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { lockedOutBody, successBody, transactionBody } from './authnResponses'
 import { epochSeconds } from './clock'
 import type { PlatformContext } from './context'
@@ -15,6 +14,7 @@ import {
   type OktaError,
   type OktaErrorCode,
 } from './oktaErrors'
+import { safeEqual } from './safeEqual'
 import type { OktaUser, Transaction, TransactionStatus } from './store'
 import { matchTotp, TOTP_PERIOD_SECONDS } from './totp'
 
@@ -58,14 +58,13 @@ export function createAuthnService(ctx: PlatformContext) {
   }
 
   /** Slides the expiry (every successful use) and answers the transaction in its state. */
-  const respond = (txn: Transaction, extra?: Partial<AuthnOutcome>): AuthnOutcome => {
+  const respond = (txn: Transaction): AuthnOutcome => {
     txn.expiresAt = clock.now() + config.stateTokenTtlSeconds * 1000
     const user = txn.userId === null ? undefined : store.users.get(txn.userId)
     return {
       status: 200,
       body: transactionBody(okta, txn, user),
       ...(user && { user }),
-      ...extra,
     }
   }
 
@@ -180,7 +179,7 @@ export function createAuthnService(ctx: PlatformContext) {
         ...(user && { user }),
       })
       if (limited) return withLimits(fail('E0000047'))
-      if (!user || !samePassword(user.password, password)) return withLimits(fail('E0000004'))
+      if (!user || !safeEqual(user.password, password)) return withLimits(fail('E0000004'))
       if (user.locked) return withLimits({ status: 200, body: lockedOutBody(okta) })
       const warn =
         typeof options === 'object' &&
@@ -229,7 +228,7 @@ export function createAuthnService(ctx: PlatformContext) {
       if (!('txn' in found)) return found
       const { txn, user } = found
       const pending = txn.pending
-      if (!pending || pending.factorId !== factorId) return notFound(factorId)
+      if (!pending || pending.factorId !== factorId) return notFound(`${factorId} (UserFactor)`)
       const refused = checkPasscode(user, txn, factorId, pending.secret, body.passCode)
       if (refused) return refused
       user.factors.push({
@@ -251,7 +250,7 @@ export function createAuthnService(ctx: PlatformContext) {
       if (!('txn' in found)) return found
       const { txn, user } = found
       const factor = user.factors.find((candidate) => candidate.id === factorId)
-      if (!factor) return notFound(factorId)
+      if (!factor) return notFound(`${factorId} (UserFactor)`)
       if (factor.factorType === 'push') return fromError(oktaError(random, 'E0000006'), user)
       const refused = checkPasscode(user, txn, factorId, factor.secret, body.passCode)
       return refused ?? succeed(user, ['pwd', 'otp'], txn)
@@ -318,12 +317,12 @@ export function createAuthnService(ctx: PlatformContext) {
       return null
     },
 
-    /** 404 E0000007 for an unknown factor id. */
-    notFoundError: (what: string) => fail('E0000007', { detail: what }),
+    notFound,
   }
 
-  function notFound(factorId: string): AuthnOutcome {
-    return fail('E0000007', { detail: `Resource not found: ${factorId} (UserFactor)` })
+  /** 404 E0000007 "Not found: Resource not found: {resource}". */
+  function notFound(resource: string): AuthnOutcome {
+    return fail('E0000007', { detail: `Resource not found: ${resource}` })
   }
 }
 
@@ -331,10 +330,4 @@ export type AuthnService = ReturnType<typeof createAuthnService>
 
 function isTransaction(value: Transaction | AuthnOutcome): value is Transaction {
   return !('body' in value)
-}
-
-/** Compares passwords in constant time (over their digests, which have equal length). */
-function samePassword(expected: string, given: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text).digest()
-  return timingSafeEqual(digest(expected), digest(given))
 }

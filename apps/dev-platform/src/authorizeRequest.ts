@@ -6,9 +6,8 @@
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2.1
  */
 import { OKTA_CLIENT_ID, type PlatformConfig } from './config'
+import type { ResponseMode } from './redirectWith'
 import { KNOWN_SCOPES } from './tokenGrants'
-
-export type ResponseMode = 'query' | 'fragment'
 
 /** A valid authorization request. */
 export interface AuthorizeRequest {
@@ -123,18 +122,4 @@ export function checkAuthorizeRequest(
       sessionToken: get('sessionToken') || null,
     },
   }
-}
-
-/**
- * The redirect back to the client: parameters in the query (`?`) or the fragment (`#`).
- * @see https://openid.net/specs/oauth-v2-multiple-response-types-1_0.html#ResponseModes
- */
-export function redirectWith(
-  redirectUri: string,
-  mode: ResponseMode,
-  params: Record<string, string>,
-): string {
-  const encoded = new URLSearchParams(params).toString()
-  if (mode === 'fragment') return `${redirectUri}#${encoded}`
-  return `${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${encoded}`
 }

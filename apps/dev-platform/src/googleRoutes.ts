@@ -9,6 +9,7 @@ import { SEEDED_ACCOUNTS } from './accounts'
 import { GOOGLE_CLIENT_ID } from './config'
 import type { AppEnv, PlatformContext } from './context'
 import { html, pageHeaders, PAGE_CSS, renderPage } from './htmlPage'
+import { redirectWith } from './redirectWith'
 
 /** Lifetime of a Google authorization code here. */
 export const GOOGLE_CODE_TTL_MS = 5 * 60_000
@@ -67,9 +68,8 @@ export function googleRoutes(ctx: PlatformContext): Hono<AppEnv> {
   }
 
   const back = (c: Context<AppEnv>, request: ConsentRequest, params: Record<string, string>) => {
-    const query = new URLSearchParams(params)
-    if (request.state !== null) query.set('state', request.state)
-    return c.redirect(`${request.redirectUri}?${query}`, 302)
+    const all = request.state === null ? params : { ...params, state: request.state }
+    return c.redirect(redirectWith(request.redirectUri, 'query', all), 302)
   }
 
   /** The account chooser. */

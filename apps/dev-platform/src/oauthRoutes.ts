@@ -5,12 +5,13 @@
  */
 import { Hono, type Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { checkAuthorizeRequest, redirectWith, type AuthorizeRequest } from './authorizeRequest'
+import { checkAuthorizeRequest, type AuthorizeRequest } from './authorizeRequest'
 import { AUTH_SERVER_ID, OKTA_CLIENT_ID } from './config'
 import type { AppEnv, PlatformContext } from './context'
 import { cors } from './cors'
 import { faultPoint } from './faults'
 import { html, pageHeaders, renderPage } from './htmlPage'
+import { redirectWith } from './redirectWith'
 import { isSubsiteOrigin, isSubsiteUrl } from './subsiteUrls'
 import { CODE_TTL_MS, KNOWN_SCOPES, type GrantOutcome, type TokenGrants } from './tokenGrants'
 
@@ -249,7 +250,7 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
     deleteCookie(c, SESSION_COOKIE, cookieOptions)
     let location = target ?? `${config.urls.okta}/`
     if (target !== undefined && state !== undefined)
-      location += `${target.includes('?') ? '&' : '?'}${new URLSearchParams({ state })}`
+      location = redirectWith(target, 'query', { state })
     c.header('Cache-Control', 'no-store')
     return c.redirect(location, 302)
   }

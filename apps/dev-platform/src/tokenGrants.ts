@@ -7,11 +7,12 @@
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2
  * @see https://developer.okta.com/docs/reference/api/oidc/#token
  */
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { SEEDED_ACCOUNTS } from './accounts'
 import { epochSeconds } from './clock'
 import { ACCESS_TOKEN_AUDIENCE, OKTA_CLIENT_ID } from './config'
 import type { PlatformContext } from './context'
+import { safeEqual } from './safeEqual'
 import { accessTokenHash } from './tokens'
 
 /** The scopes the sign-in app requests (spec section 6). */
@@ -212,7 +213,7 @@ export function createTokenGrants(ctx: PlatformContext) {
           'invalid_grant',
           "The 'redirect_uri' does not match the redirection URI used in the authorization request.",
         )
-      if (!VERIFIER_PATTERN.test(verifier) || !sameText(s256(verifier), record.codeChallenge))
+      if (!VERIFIER_PATTERN.test(verifier) || !safeEqual(s256(verifier), record.codeChallenge))
         return oauthError('invalid_grant', 'PKCE verification failed.')
       const { userId, scopes, amr, authTime, nonce } = record
       const { body, familyId } = await issue({ userId, clientId, scopes, amr, authTime, nonce })
@@ -278,10 +279,4 @@ export type TokenGrants = ReturnType<typeof createTokenGrants>
 /** `BASE64URL(SHA256(ASCII(code_verifier)))`. @see https://www.rfc-editor.org/rfc/rfc7636#section-4.2 */
 export function s256(verifier: string): string {
   return createHash('sha256').update(verifier, 'ascii').digest('base64url')
-}
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a)
-  const right = Buffer.from(b)
-  return left.length === right.length && timingSafeEqual(left, right)
 }

@@ -4,8 +4,8 @@
  * @see https://www.rfc-editor.org/rfc/rfc6238
  * @see https://developer.okta.com/docs/reference/api/authn/#totp-factor-activation-object
  */
-import { timingSafeEqual } from 'node:crypto'
 import { HOTP, Secret } from 'otpauth'
+import { safeEqual } from './safeEqual'
 
 /** Time step in seconds (Okta's `activation.timeStep`). */
 export const TOTP_PERIOD_SECONDS = 30
@@ -49,8 +49,7 @@ export function matchTotp(secret: TotpSecret, code: string, nowMs: number): numb
   if (!/^\d{6}$/.test(code)) return null
   const current = totpCounter(nowMs)
   for (const counter of [current, current - 1]) {
-    const expected = Buffer.from(totpCodeAt(secret, counter))
-    if (timingSafeEqual(expected, Buffer.from(code))) return counter
+    if (safeEqual(totpCodeAt(secret, counter), code)) return counter
   }
   return null
 }
