@@ -1,22 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TESS_TOTP_SECRET } from './accounts'
-import {
-  codeNow,
-  passwordOf,
-  postJson,
-  primaryAuth,
-  startTestPlatform,
-  type TestPlatform,
-} from './testing/testPlatform'
+import { codeNow, passwordOf, postJson, primaryAuth, useTestPlatform } from './testing/testPlatform'
 
-let tp: TestPlatform
-beforeAll(async () => {
-  tp = await startTestPlatform()
-})
-afterAll(() => tp.close())
-beforeEach(async () => {
-  await fetch(`${tp.okta}/__test/reset`, { method: 'POST' })
-})
+const tp = useTestPlatform()
 
 const PAT = 'pat.password@example.com'
 const TESS = 'tess.totp@example.com'

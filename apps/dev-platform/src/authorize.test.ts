@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   authorizeUrl,
   getManual,
   pkcePair,
   redirectParams,
   sessionTokenFor,
-  startTestPlatform,
-  type TestPlatform,
+  useTestPlatform,
 } from './testing/testPlatform'
 
-let tp: TestPlatform
-beforeAll(async () => {
-  tp = await startTestPlatform()
-})
-afterAll(() => tp.close())
-beforeEach(async () => {
-  await fetch(`${tp.okta}/__test/reset`, { method: 'POST' })
-})
+const tp = useTestPlatform()
 
 const PAT = 'pat.password@example.com'
 const challenge = () => pkcePair().challenge

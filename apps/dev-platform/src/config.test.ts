@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ConfigError, defaultOptions, readEnvOptions, resolveConfig } from './config'
-import { primaryAuth, startTestPlatform, type TestPlatform } from './testing/testPlatform'
+import { primaryAuth, useTestPlatform } from './testing/testPlatform'
 
 const PORTS = { okta: 4010, google: 4011, api: 4012, sentry: 4013, subsite: 3000 }
 
@@ -103,11 +103,7 @@ describe('resolveConfig', () => {
 })
 
 describe('a platform behind public URLs (as nginx serves it in production-mode e2e)', () => {
-  let tp: TestPlatform
-  beforeAll(async () => {
-    tp = await startTestPlatform({ oktaUrl: 'https://idp.platform.test' })
-  })
-  afterAll(() => tp.close())
+  const tp = useTestPlatform({ oktaUrl: 'https://idp.platform.test' })
 
   it('on Authn links and discovery: every URL is on the public origin', async () => {
     expect(tp.okta).toBe('https://idp.platform.test')

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { decodeJwt } from 'jose'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TESS_PUSH_FACTOR_ID, TESS_TOTP_FACTOR_ID, TESS_TOTP_SECRET } from './accounts'
 import { shapeDiff } from './testing/shapeDiff'
 import {
@@ -19,23 +19,15 @@ import {
   pkcePair,
   postJson,
   primaryAuth,
-  startTestPlatform,
+  useTestPlatform,
   wrongCode,
   type JsonAnswer,
-  type TestPlatform,
 } from './testing/testPlatform'
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 const FIXTURES = resolve(repoRoot, '../shared/okta-authn-fixtures')
 
-let tp: TestPlatform
-beforeAll(async () => {
-  tp = await startTestPlatform()
-})
-afterAll(() => tp.close())
-beforeEach(async () => {
-  await fetch(`${tp.okta}/__test/reset`, { method: 'POST' })
-})
+const tp = useTestPlatform()
 
 /* --- Counterparts: drive the server into each fixture's situation --- */
 

@@ -1,16 +1,9 @@
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { GOOGLE_CLIENT_ID } from './config'
-import { getManual, postForm, startTestPlatform, type TestPlatform } from './testing/testPlatform'
+import { getManual, postForm, useTestPlatform } from './testing/testPlatform'
 
-let tp: TestPlatform
-beforeAll(async () => {
-  tp = await startTestPlatform()
-})
-afterAll(() => tp.close())
-beforeEach(async () => {
-  await fetch(`${tp.okta}/__test/reset`, { method: 'POST' })
-})
+const tp = useTestPlatform()
 
 const consentParams = (overrides: Record<string, string | null> = {}) => {
   const all: Record<string, string | null> = {

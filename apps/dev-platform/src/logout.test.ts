@@ -1,5 +1,5 @@
 import { generateKeyPair, SignJWT } from 'jose'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   authorizeUrl,
   exchangeCode,
@@ -8,18 +8,10 @@ import {
   postForm,
   redirectParams,
   sessionTokenFor,
-  startTestPlatform,
-  type TestPlatform,
+  useTestPlatform,
 } from './testing/testPlatform'
 
-let tp: TestPlatform
-beforeAll(async () => {
-  tp = await startTestPlatform()
-})
-afterAll(() => tp.close())
-beforeEach(async () => {
-  await fetch(`${tp.okta}/__test/reset`, { method: 'POST' })
-})
+const tp = useTestPlatform()
 
 /** Signs in Pat through authorize and token: the tokens and the Okta session cookie. */
 async function signedIn() {
@@ -137,11 +129,7 @@ describe('GET /oauth2/default/v1/logout and /oauth2/v1/logout', () => {
 })
 
 describe('with DEV_SUBSITE_URL_TEMPLATE', () => {
-  let templated: TestPlatform
-  beforeAll(async () => {
-    templated = await startTestPlatform({ subsiteUrlTemplate: 'https://{subsite}.platform.test/' })
-  })
-  afterAll(() => templated.close())
+  const templated = useTestPlatform({ subsiteUrlTemplate: 'https://{subsite}.platform.test/' })
 
   it('on logout: any DNS-label sub-site expansion is registered, other hosts are not', async () => {
     const { verifier, challenge } = pkcePair()

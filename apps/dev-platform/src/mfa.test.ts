@@ -1,24 +1,10 @@
 import QRCode from 'qrcode'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TESS_PUSH_FACTOR_ID, TESS_TOTP_FACTOR_ID, TESS_TOTP_SECRET } from './accounts'
 import { otpauthUri, totpCode } from './totp'
-import {
-  codeNow,
-  postJson,
-  primaryAuth,
-  startTestPlatform,
-  wrongCode,
-  type TestPlatform,
-} from './testing/testPlatform'
+import { codeNow, postJson, primaryAuth, useTestPlatform, wrongCode } from './testing/testPlatform'
 
-let tp: TestPlatform
-beforeAll(async () => {
-  tp = await startTestPlatform()
-})
-afterAll(() => tp.close())
-beforeEach(async () => {
-  await fetch(`${tp.okta}/__test/reset`, { method: 'POST' })
-})
+const tp = useTestPlatform()
 
 type Body = Record<string, unknown>
 type Factor = { id?: string; factorType: string; provider: string; status?: string; _links: Body }

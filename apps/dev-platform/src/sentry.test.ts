@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startTestPlatform, type TestPlatform } from './testing/testPlatform'
+import { describe, expect, it } from 'vitest'
+import { useTestPlatform } from './testing/testPlatform'
 
-let tp: TestPlatform
-beforeAll(async () => {
-  tp = await startTestPlatform()
-})
-afterAll(() => tp.close())
-beforeEach(async () => {
-  await fetch(`${tp.sentry}/__test/envelopes`, { method: 'DELETE' })
-})
+const tp = useTestPlatform()
 
 const ENVELOPE = [
   JSON.stringify({

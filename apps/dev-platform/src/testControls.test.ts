@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   authorizeUrl,
   codeFor,
@@ -7,18 +7,10 @@ import {
   getManual,
   postJson,
   primaryAuth,
-  startTestPlatform,
-  type TestPlatform,
+  useTestPlatform,
 } from './testing/testPlatform'
 
-let tp: TestPlatform
-beforeAll(async () => {
-  tp = await startTestPlatform()
-})
-afterAll(() => tp.close())
-beforeEach(async () => {
-  await fetch(`${tp.okta}/__test/reset`, { method: 'POST' })
-})
+const tp = useTestPlatform()
 
 const control = (path: string, body?: unknown, method = 'POST') =>
   fetch(`${tp.okta}/__test/${path}`, {

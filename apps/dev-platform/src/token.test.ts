@@ -1,5 +1,5 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TESS_TOTP_FACTOR_ID, TESS_TOTP_SECRET } from './accounts'
 import { accessTokenHash } from './tokens'
 import {
@@ -14,18 +14,10 @@ import {
   postJson,
   primaryAuth,
   redirectParams,
-  startTestPlatform,
-  type TestPlatform,
+  useTestPlatform,
 } from './testing/testPlatform'
 
-let tp: TestPlatform
-beforeAll(async () => {
-  tp = await startTestPlatform()
-})
-afterAll(() => tp.close())
-beforeEach(async () => {
-  await fetch(`${tp.okta}/__test/reset`, { method: 'POST' })
-})
+const tp = useTestPlatform()
 
 const PAT = 'pat.password@example.com'
 const tokenUrl = () => `${tp.okta}/oauth2/default/v1/token`

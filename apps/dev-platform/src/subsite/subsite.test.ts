@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   codeFor,
   exchangeCode,
   getManual,
   postForm,
-  startTestPlatform,
+  useTestPlatform,
   type TestPlatform,
 } from '../testing/testPlatform'
 
-let tp: TestPlatform
-beforeAll(async () => {
-  tp = await startTestPlatform()
-})
-afterAll(() => tp.close())
-beforeEach(async () => {
-  await fetch(`${tp.okta}/__test/reset`, { method: 'POST' })
-})
+const tp = useTestPlatform()
 
 async function tokens(platform: TestPlatform) {
   const { code, verifier } = await codeFor(platform, 'pat.password@example.com')
@@ -127,15 +120,11 @@ describe('demo sub-site (local mode)', () => {
 })
 
 describe('demo sub-site with DEV_SUBSITE_URL_TEMPLATE and DEV_PARENT_DOMAIN', () => {
-  let templated: TestPlatform
-  beforeAll(async () => {
-    templated = await startTestPlatform({
-      subsiteUrlTemplate: 'https://{subsite}.platform.test/',
-      parentDomain: '.platform.test',
-      signinUrl: 'https://signin.platform.test/',
-    })
+  const templated = useTestPlatform({
+    subsiteUrlTemplate: 'https://{subsite}.platform.test/',
+    parentDomain: '.platform.test',
+    signinUrl: 'https://signin.platform.test/',
   })
-  afterAll(() => templated.close())
   const asHost = { 'X-Forwarded-Host': 'maps.platform.test' }
 
   it('on any host: is titled after the first host label', async () => {

@@ -3,6 +3,7 @@
  * steps of the sign-in flows (real `fetch`, no stubs).
  */
 import { createHash, randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { OKTA_CLIENT_ID, type DevPlatformOptions } from '../config'
 import { startDevPlatform, type DevPlatform } from '../devPlatform'
 import { totpCode } from '../totp'
@@ -55,6 +56,33 @@ export async function startTestPlatform(
     redirectUri: `${app}/`,
     close: () => platform.close(),
   }
+}
+
+/**
+ * Registers the hooks of a test file (or `describe`): start a platform before all tests, reset
+ * it (`POST /__test/reset`) before each, close it after all. Returns a handle that stands for
+ * the started platform once `beforeAll` has run.
+ */
+export function useTestPlatform(options: Partial<DevPlatformOptions> = {}): TestPlatform {
+  let started: TestPlatform | undefined
+  beforeAll(async () => {
+    started = await startTestPlatform(options)
+  })
+  beforeEach(async () => {
+    // Through the bound port: a configured public URL (e.g. behind nginx) may not resolve here.
+    const okta = `http://127.0.0.1:${current().platform.ports.okta}`
+    await fetch(`${okta}/__test/reset`, { method: 'POST' })
+  })
+  afterAll(() => started?.close())
+  const current = (): TestPlatform => {
+    if (!started) throw new Error('the test platform is not started yet (use it inside tests)')
+    return started
+  }
+  return new Proxy({} as TestPlatform, {
+    get: (_, key) => current()[key as keyof TestPlatform],
+    ownKeys: () => Reflect.ownKeys(current()),
+    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(current(), key),
+  })
 }
 
 /** A JSON answer: status, headers and parsed body. */
