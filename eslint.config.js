@@ -42,7 +42,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-properties': [
         'error',
@@ -60,11 +63,18 @@ export default tseslint.config(
         'error',
         { object: 'Math', property: 'random', message: 'Randomness arrives as an argument.' },
         { object: 'Date', property: 'now', message: 'The clock arrives as an argument.' },
-        { object: 'crypto', property: 'getRandomValues', message: 'Randomness arrives as an argument.' },
+        {
+          object: 'crypto',
+          property: 'getRandomValues',
+          message: 'Randomness arrives as an argument.',
+        },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'The clock arrives as an argument.' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'The clock arrives as an argument.',
+        },
       ],
     },
   },
@@ -80,8 +90,14 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No HTML sinks (Trusted Types).' },
-        { selector: "MemberExpression[property.name='innerHTML']", message: 'No HTML sinks (Trusted Types).' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'No HTML sinks (Trusted Types).',
+        },
+        {
+          selector: "MemberExpression[property.name='innerHTML']",
+          message: 'No HTML sinks (Trusted Types).',
+        },
       ],
     },
   },

@@ -16,3 +16,9 @@ echo "› typecheck"
 
 echo "› auth-core (unit, node environment, coverage enforced)"
 "$PNPM" --filter auth-core test
+
+echo "› dev-platform (real HTTP on loopback)"
+"$PNPM" --filter dev-platform test
+
+echo "› signin (components, happy-dom)"
+"$PNPM" --filter signin test
