@@ -9,6 +9,7 @@ describe('authorizationServerFor', () => {
       authorization_endpoint: 'https://login.example.com/oauth2/aus1x/v1/authorize',
       token_endpoint: 'https://login.example.com/oauth2/aus1x/v1/token',
       end_session_endpoint: 'https://login.example.com/oauth2/aus1x/v1/logout',
+      revocation_endpoint: 'https://login.example.com/oauth2/aus1x/v1/revoke',
       jwks_uri: 'https://login.example.com/oauth2/aus1x/v1/keys',
       id_token_signing_alg_values_supported: ['RS256'],
       code_challenge_methods_supported: ['S256'],
@@ -22,6 +23,7 @@ describe('authorizationServerFor', () => {
       authorizationEndpoint: as.authorization_endpoint,
       tokenEndpoint: as.token_endpoint,
       endSessionEndpoint: as.end_session_endpoint,
+      revocationEndpoint: as.revocation_endpoint,
       jwksUri: as.jwks_uri,
     })
   })

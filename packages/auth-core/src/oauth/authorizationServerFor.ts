@@ -11,13 +11,16 @@ export interface OAuthEndpoints {
   readonly authorizationEndpoint: string
   readonly tokenEndpoint: string
   readonly endSessionEndpoint: string
+  /** RFC 7009 token revocation (`{issuer}/v1/revoke`): sub-sites revoke the refresh token at sign-out. */
+  readonly revocationEndpoint: string
   readonly jwksUri: string
 }
 
 /**
  * The endpoints of the custom authorization server: the issuer `{org}/oauth2/{authServerId}`, and
- * under it `/v1/authorize`, `/v1/token`, `/v1/logout` and `/v1/keys`.
+ * under it `/v1/authorize`, `/v1/token`, `/v1/logout`, `/v1/revoke` and `/v1/keys`.
  * @see https://developer.okta.com/docs/reference/api/oidc/#composing-your-base-url
+ * @see https://developer.okta.com/docs/reference/api/oidc/#revoke
  * @see https://openid.net/specs/openid-connect-core-1_0.html#IDTokenValidation (step 2: exact iss)
  */
 export function oauthEndpointsFor(config: AuthorizationServerConfig): OAuthEndpoints {
@@ -27,6 +30,7 @@ export function oauthEndpointsFor(config: AuthorizationServerConfig): OAuthEndpo
     authorizationEndpoint: `${issuer}/v1/authorize`,
     tokenEndpoint: `${issuer}/v1/token`,
     endSessionEndpoint: `${issuer}/v1/logout`,
+    revocationEndpoint: `${issuer}/v1/revoke`,
     jwksUri: `${issuer}/v1/keys`,
   }
 }
@@ -38,6 +42,7 @@ export function oauthEndpointsFor(config: AuthorizationServerConfig): OAuthEndpo
  * only S256 PKCE is used.
  * @see https://www.rfc-editor.org/rfc/rfc8414#section-2 (metadata fields)
  * @see https://openid.net/specs/openid-connect-rpinitiated-1_0.html#OPMetadata (end_session_endpoint)
+ * @see https://www.rfc-editor.org/rfc/rfc7009#section-2 and rfc8414#section-2 (revocation_endpoint)
  */
 export function authorizationServerFor(config: AuthorizationServerConfig): AuthorizationServer {
   const endpoints = oauthEndpointsFor(config)
@@ -46,6 +51,7 @@ export function authorizationServerFor(config: AuthorizationServerConfig): Autho
     authorization_endpoint: endpoints.authorizationEndpoint,
     token_endpoint: endpoints.tokenEndpoint,
     end_session_endpoint: endpoints.endSessionEndpoint,
+    revocation_endpoint: endpoints.revocationEndpoint,
     jwks_uri: endpoints.jwksUri,
     id_token_signing_alg_values_supported: ['RS256'],
     code_challenge_methods_supported: ['S256'],

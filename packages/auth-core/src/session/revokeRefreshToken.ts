@@ -1,18 +1,14 @@
 import { None, processRevocationResponse, revocationRequest } from 'oauth4webapi'
 import { toAuthError } from '../errors/toAuthError'
 import type { HttpOptions } from '../http/httpOptions'
-import {
-  authorizationServerFor,
-  oauthClientFor,
-  oauthEndpointsFor,
-} from '../oauth/authorizationServerFor'
+import { authorizationServerFor, oauthClientFor } from '../oauth/authorizationServerFor'
 import { sessionRequestOptions } from './sessionRequestOptions'
 import type { SessionOAuthConfig } from './sessionRequestOptions'
 
 /**
- * Asks the custom authorization server's revocation endpoint (`{issuer}/v1/revoke`) to revoke a
- * refresh token: form-encoded `token`, `token_type_hint=refresh_token` and `client_id` (a public
- * client, no secret). Resolves with the raw response for {@link processTokenRevocationResponse}.
+ * Asks the custom authorization server's revocation endpoint (the `revocation_endpoint` of
+ * `authorizationServerFor`, `{issuer}/v1/revoke`) to revoke a refresh token: form-encoded
+ * `token`, `token_type_hint=refresh_token` and `client_id` (a public client, no secret). Resolves with the raw response for {@link processTokenRevocationResponse}.
  *
  * @throws AuthError (via `toAuthError`): `network_error`, `timeout`, ...
  * @see https://www.rfc-editor.org/rfc/rfc7009#section-2.1
@@ -24,10 +20,7 @@ export async function tokenRevocationRequest(
   options: HttpOptions = {},
 ): Promise<Response> {
   try {
-    const as = {
-      ...authorizationServerFor(config),
-      revocation_endpoint: `${oauthEndpointsFor(config).issuer}/v1/revoke`,
-    }
+    const as = authorizationServerFor(config)
     return await revocationRequest(as, oauthClientFor(config), None(), refreshToken, {
       ...sessionRequestOptions(config, options),
       additionalParameters: { token_type_hint: 'refresh_token' },
