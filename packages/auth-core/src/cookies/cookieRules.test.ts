@@ -62,4 +62,11 @@ describe('cookieScope', () => {
   it('in local mode: host-only (no domain) and path /', () => {
     expect(cookieScope(localTestConfig())).toEqual({ path: '/' })
   })
+
+  it('needs only parentDomain and localMode', () => {
+    expect(cookieScope({ parentDomain: '.example.org', localMode: false })).toEqual({
+      domain: '.example.org',
+      path: '/',
+    })
+  })
 })

@@ -37,10 +37,19 @@ export function isCookieValue(value: unknown, name = ''): value is string {
 }
 
 /**
+ * The only parts of {@link AuthConfig} a cookie plan depends on. The sign-in app passes its whole
+ * config; a sub-site passes its `SessionConfig` (which has no redirect URI or Google client).
+ */
+export type CookieScopeConfig = Pick<AuthConfig, 'parentDomain' | 'localMode'>
+
+/**
  * The Domain and Path every platform cookie uses: the shared parent domain, or none (a host-only
  * cookie) in local mode, and `/`.
  * @see ../../../../shared/docs/contracts.md (Cookies the app writes)
  */
-export function cookieScope(config: AuthConfig): { readonly domain?: string; readonly path: '/' } {
+export function cookieScope(config: CookieScopeConfig): {
+  readonly domain?: string
+  readonly path: '/'
+} {
   return config.localMode ? { path: '/' } : { domain: config.parentDomain, path: '/' }
 }

@@ -48,6 +48,13 @@ describe('planApiCookies', () => {
     ])
   })
 
+  it('needs only parentDomain and localMode', () => {
+    const scoped = { parentDomain: '.example.org', localMode: false }
+    expect(planApiCookies(scoped, { sid: 'abc' }, NOW).map(serializeCookie)).toEqual([
+      'sid=abc; Domain=.example.org; Path=/; Secure; SameSite=Lax',
+    ])
+  })
+
   it('in local mode: plans host-only cookies', () => {
     expect(planApiCookies(localTestConfig(), { sid: 'abc' }, NOW).map(serializeCookie)).toEqual([
       'sid=abc; Path=/; Secure; SameSite=Lax',

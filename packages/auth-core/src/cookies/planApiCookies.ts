@@ -1,10 +1,10 @@
-import type { AuthConfig } from '../config/authConfig'
 import { AuthError } from '../errors/authError'
 import { decodeBase64Url } from '../http/base64url'
 import { COOKIE_NAMES } from './cookie.types'
 import type { CookieWrite } from './cookie.types'
 import { clampMaxAge, REFRESH_TOKEN_MAX_AGE_SECONDS } from './cookieLifetimes'
 import { cookieScope, isCookieName, isCookieValue } from './cookieRules'
+import type { CookieScopeConfig } from './cookieRules'
 
 /**
  * The cookies for the map the product API returned on the Google path, with the same attributes
@@ -19,7 +19,7 @@ import { cookieScope, isCookieName, isCookieValue } from './cookieRules'
  * @see https://www.rfc-editor.org/rfc/rfc7519#section-4.1.4 (exp)
  */
 export function planApiCookies(
-  config: AuthConfig,
+  config: CookieScopeConfig,
   cookies: Readonly<Record<string, string>>,
   nowEpochSeconds: number,
 ): CookieWrite[] {

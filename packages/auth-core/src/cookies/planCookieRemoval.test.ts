@@ -18,6 +18,13 @@ describe('planCookieRemoval', () => {
     })
   })
 
+  it('needs only parentDomain and localMode', () => {
+    expect(planCookieRemoval({ parentDomain: '.example.org', localMode: true }, 'sid')).toEqual({
+      name: 'sid',
+      path: '/',
+    })
+  })
+
   it('on an invalid name: throws unknown_error', () => {
     expect(() => planCookieRemoval(testConfig(), 'a;b')).toThrow(
       expect.objectContaining({ code: 'unknown_error' }),

@@ -1,7 +1,7 @@
-import type { AuthConfig } from '../config/authConfig'
 import { AuthError } from '../errors/authError'
 import type { CookieRemoval } from './cookie.types'
 import { cookieScope, isCookieName } from './cookieRules'
+import type { CookieScopeConfig } from './cookieRules'
 
 /**
  * How to delete a platform cookie: the same name, Domain and Path it was written with (a cookie
@@ -10,7 +10,7 @@ import { cookieScope, isCookieName } from './cookieRules'
  * @throws AuthError `unknown_error` for a name outside the cookie-name rule.
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.3 (step 11: replacing a cookie)
  */
-export function planCookieRemoval(config: AuthConfig, name: string): CookieRemoval {
+export function planCookieRemoval(config: CookieScopeConfig, name: string): CookieRemoval {
   if (!isCookieName(name)) throw new AuthError('unknown_error', 'Not a valid cookie name.')
   return { name, ...cookieScope(config) }
 }

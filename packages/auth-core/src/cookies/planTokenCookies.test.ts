@@ -47,6 +47,11 @@ describe('planTokenCookies', () => {
     ])
   })
 
+  it('needs only parentDomain and localMode (a sub-site has no redirect URI or Google client)', () => {
+    const scoped = { parentDomain: '.example.com', localMode: false }
+    expect(planTokenCookies(scoped, tokens())).toEqual(planTokenCookies(testConfig(), tokens()))
+  })
+
   it('without a refresh token: plans only access_token', () => {
     expect(
       planTokenCookies(testConfig(), tokens({ refreshToken: null })).map((c) => c.name),

@@ -2,7 +2,6 @@
  * The cookies a sub-site writes and deletes, planned by the same rules as the sign-in app's
  * (`src/cookies`), so both sides of the session contract agree byte for byte.
  */
-import type { AuthConfig } from '../config/authConfig'
 import { COOKIE_NAMES } from '../cookies/cookie.types'
 import type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
 import { cookieScope } from '../cookies/cookieRules'
@@ -25,7 +24,7 @@ import type { SessionConfig } from './session.types'
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 (refreshing an access token)
  */
 export function planRefreshedTokenCookies(config: SessionConfig, tokens: TokenSet): CookieWrite[] {
-  return planTokenCookies(cookiePlanConfig(config), tokens)
+  return planTokenCookies(config, tokens)
 }
 
 /**
@@ -34,9 +33,8 @@ export function planRefreshedTokenCookies(config: SessionConfig, tokens: TokenSe
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.3 (step 11)
  */
 export function planSessionCookieRemovals(config: SessionConfig): CookieRemoval[] {
-  const planConfig = cookiePlanConfig(config)
   return [COOKIE_NAMES.accessToken, COOKIE_NAMES.refreshToken].map((name) =>
-    planCookieRemoval(planConfig, name),
+    planCookieRemoval(config, name),
   )
 }
 
@@ -59,32 +57,9 @@ export function planPostLoginRedirectCookie(config: SessionConfig, subSite: stri
   return {
     name: COOKIE_NAMES.postLoginRedirect,
     value: subSite,
-    ...cookieScope(cookiePlanConfig(config)),
+    ...cookieScope(config),
     secure: true,
     sameSite: 'Lax',
     maxAgeSeconds: POST_LOGIN_REDIRECT_MAX_AGE_SECONDS,
-  }
-}
-
-/**
- * The cookie planners take a whole {@link AuthConfig} but read only `parentDomain` and
- * `localMode`. A sub-site has no redirect URI, product API or Google client, so those fields get
- * inert values here that no cookie planner reads (the tests compare the plans with the sign-in
- * app's to keep it that way).
- */
-function cookiePlanConfig(config: SessionConfig): AuthConfig {
-  return {
-    oktaOrgUrl: config.oktaOrgUrl,
-    authServerId: config.authServerId,
-    clientId: config.clientId,
-    parentDomain: config.parentDomain,
-    localMode: config.localMode,
-    redirectUri: '',
-    authApiUrl: '',
-    googleClientId: '',
-    googleAuthUrl: '',
-    defaultSubsite: '',
-    allowedSubsites: null,
-    requestTimeoutMs: 0,
   }
 }
