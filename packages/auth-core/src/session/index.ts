@@ -20,6 +20,7 @@ export type {
   AccessTokenClaims,
   CookieJar,
   PlatformSession,
+  RefreshedTokens,
   SessionConfig,
   SessionDeps,
   SessionLock,
@@ -66,3 +67,4 @@ export type { AuthErrorCode } from '../errors/authError'
 export { messageFor } from '../errors/errorMessages'
 export { COOKIE_NAMES } from '../cookies/cookie.types'
 export type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
+export type { TokenSet } from '../oauth/oauth.types'

@@ -1,0 +1,41 @@
+import { describe, expect, expectTypeOf, it } from 'vitest'
+import * as session from './index'
+import type { RefreshedTokens, TokenSet } from './index'
+
+describe('auth-core/session entry point', () => {
+  it('exports the session object, the browser defaults and the building blocks', () => {
+    expect(Object.keys(session).sort()).toEqual(
+      [
+        'AuthError',
+        'COOKIE_NAMES',
+        'DEFAULT_CLOCK_SKEW_SECONDS',
+        'DEFAULT_REFRESH_LEEWAY_SECONDS',
+        'POST_LOGIN_REDIRECT_MAX_AGE_SECONDS',
+        'REFRESH_LOCK_NAME',
+        'browserCookieJar',
+        'browserLock',
+        'browserNavigate',
+        'browserSessionDeps',
+        'createMemoryLock',
+        'createPlatformSession',
+        'decodeAccessTokenClaims',
+        'isAuthError',
+        'messageFor',
+        'processSessionRefreshResponse',
+        'processTokenRevocationResponse',
+        'readSessionSnapshot',
+        'refreshSessionTokens',
+        'revokeRefreshToken',
+        'sessionRefreshRequest',
+        'systemClock',
+        'tokenRevocationRequest',
+      ].sort(),
+    )
+  })
+
+  it('names the result of a refresh: RefreshedTokens, a TokenSet with the ID token expiry', () => {
+    expectTypeOf(session.refreshSessionTokens).returns.resolves.toEqualTypeOf<RefreshedTokens>()
+    expectTypeOf<RefreshedTokens>().toExtend<TokenSet>()
+    expectTypeOf<RefreshedTokens['idTokenExpiresAt']>().toEqualTypeOf<number | null>()
+  })
+})
