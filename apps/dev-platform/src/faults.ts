@@ -56,6 +56,7 @@ function serverError(ctx: PlatformContext, target: FaultTarget): Response {
     case 'authn':
       return json(oktaError(ctx.random, 'E0000009').body)
     case 'token':
+    case 'revoke':
     case 'keys':
       return json({
         error: 'server_error',

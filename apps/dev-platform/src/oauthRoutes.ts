@@ -1,6 +1,7 @@
 /**
  * The OAuth 2.0 / OIDC authorization server `default` on the Okta origin: authorize (session
- * token + PKCE), token, keys, discovery and logout (also on the org server `/oauth2/v1/logout`).
+ * token + PKCE), token, revoke, keys, discovery and logout (also on the org server
+ * `/oauth2/v1/logout`).
  * @see https://developer.okta.com/docs/reference/api/oidc/
  */
 import { Hono, type Context } from 'hono'
@@ -13,7 +14,13 @@ import { faultPoint } from './faults'
 import { html, pageHeaders, renderPage } from './htmlPage'
 import { redirectWith } from './redirectWith'
 import { isSubsiteOrigin, isSubsiteUrl } from './subsiteUrls'
-import { CODE_TTL_MS, KNOWN_SCOPES, type GrantOutcome, type TokenGrants } from './tokenGrants'
+import {
+  CODE_TTL_MS,
+  KNOWN_SCOPES,
+  type GrantOutcome,
+  type OAuthErrorOutcome,
+  type TokenGrants,
+} from './tokenGrants'
 
 const BASE = `/oauth2/${AUTH_SERVER_ID}`
 /** Okta's session cookie. */
@@ -120,7 +127,7 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
     return code
   }
 
-  /* --- token, keys, discovery (CORS for the app and the sub-sites) --- */
+  /* --- token, revoke, keys, discovery (CORS for the app and the sub-sites) --- */
 
   const browserCors = (methods: string[]) =>
     cors({
@@ -130,6 +137,25 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
       credentials: true,
     })
 
+  /**
+   * The form of a POST to the token or revocation endpoint, or the OAuth error for a browser
+   * request from an origin that is not trusted, or a body that is not form-encoded.
+   */
+  const readForm = async (
+    c: Context<AppEnv>,
+    endpoint: string,
+  ): Promise<URLSearchParams | OAuthErrorOutcome> => {
+    const origin = c.req.header('Origin')
+    if (origin !== undefined && !browserOrigin(origin))
+      return invalidRequest(
+        `Browser requests to the ${endpoint} endpoint must be part of at least one whitelisted redirect_uri.`,
+      )
+    if (!(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded'))
+      return invalidRequest("The request must be sent as 'application/x-www-form-urlencoded'.")
+    return new URLSearchParams(await c.req.text())
+  }
+  const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' }
+
   app.use(`${BASE}/v1/token`, browserCors(['POST', 'OPTIONS']), faultPoint(ctx, 'token'))
 
   /**
@@ -137,18 +163,11 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
    * @see https://developer.okta.com/docs/reference/api/oidc/#token
    */
   app.post(`${BASE}/v1/token`, async (c) => {
-    const origin = c.req.header('Origin')
+    const params = await readForm(c, 'token')
     let outcome: GrantOutcome
-    if (origin !== undefined && !browserOrigin(origin)) {
-      outcome = invalidRequest(
-        'Browser requests to the token endpoint must be part of at least one whitelisted redirect_uri.',
-      )
-    } else if (
-      !(c.req.header('Content-Type') ?? '').startsWith('application/x-www-form-urlencoded')
-    ) {
-      outcome = invalidRequest("The request must be sent as 'application/x-www-form-urlencoded'.")
+    if (!(params instanceof URLSearchParams)) {
+      outcome = params
     } else {
-      const params = new URLSearchParams(await c.req.text())
       const grantType = params.get('grant_type')
       if (grantType === 'authorization_code') outcome = await grants.authorizationCode(params)
       else if (grantType === 'refresh_token') outcome = await grants.refreshToken(params)
@@ -163,10 +182,22 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
           },
         }
     }
-    return c.json(outcome.body, outcome.ok ? 200 : outcome.status, {
-      'Cache-Control': 'no-store',
-      Pragma: 'no-cache',
-    })
+    return c.json(outcome.body, outcome.ok ? 200 : outcome.status, noStore)
+  })
+
+  app.use(`${BASE}/v1/revoke`, browserCors(['POST', 'OPTIONS']), faultPoint(ctx, 'revoke'))
+
+  /**
+   * `POST /revoke` (form-encoded `token`, `token_type_hint`, `client_id`): 200 with an empty body
+   * whether or not the token was live (RFC 7009); a refresh token takes its family with it.
+   * @see https://www.rfc-editor.org/rfc/rfc7009#section-2
+   * @see https://developer.okta.com/docs/reference/api/oidc/#revoke
+   */
+  app.post(`${BASE}/v1/revoke`, async (c) => {
+    const params = await readForm(c, 'revocation')
+    const outcome = params instanceof URLSearchParams ? grants.revoke(params) : params
+    if (outcome.ok) return c.body(null, 200, noStore)
+    return c.json(outcome.body, outcome.status, noStore)
   })
 
   app.use(`${BASE}/v1/keys`, browserCors(['GET', 'OPTIONS']), faultPoint(ctx, 'keys'))
@@ -178,6 +209,8 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
     token_endpoint: `${config.issuer}/v1/token`,
     jwks_uri: `${config.issuer}/v1/keys`,
     end_session_endpoint: `${config.issuer}/v1/logout`,
+    revocation_endpoint: `${config.issuer}/v1/revoke`,
+    revocation_endpoint_auth_methods_supported: ['none'],
     response_types_supported: ['code'],
     response_modes_supported: ['query', 'fragment'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
@@ -259,7 +292,7 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
   return app
 }
 
-const invalidRequest = (description: string): GrantOutcome => ({
+const invalidRequest = (description: string): OAuthErrorOutcome => ({
   ok: false,
   status: 400,
   body: { error: 'invalid_request', error_description: description },

@@ -125,7 +125,7 @@ export interface GoogleCode {
 
 /* --- Test support --- */
 
-export type FaultTarget = 'authn' | 'token' | 'authorize' | 'google-auth' | 'keys'
+export type FaultTarget = 'authn' | 'token' | 'revoke' | 'authorize' | 'google-auth' | 'keys'
 export type FaultMode = 'delay' | 'status500' | 'malformed' | 'html200' | 'network-drop'
 
 export interface Fault {

@@ -12,6 +12,7 @@ import type { Fault, FaultMode, FaultTarget } from './store'
 export const FAULT_TARGETS: readonly FaultTarget[] = [
   'authn',
   'token',
+  'revoke',
   'authorize',
   'google-auth',
   'keys',

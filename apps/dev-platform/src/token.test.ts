@@ -258,6 +258,7 @@ describe('keys, discovery and CORS', () => {
         token_endpoint: `${issuer}/v1/token`,
         jwks_uri: `${issuer}/v1/keys`,
         end_session_endpoint: `${issuer}/v1/logout`,
+        revocation_endpoint: `${issuer}/v1/revoke`,
         response_types_supported: ['code'],
         response_modes_supported: ['query', 'fragment'],
         code_challenge_methods_supported: ['S256'],

@@ -1,10 +1,11 @@
 /**
  * The token endpoint's grants: `authorization_code` with PKCE (one-time codes, 300 s) and
- * `refresh_token` with rotation and replay detection; plus issuing token sets for the product
- * API (Google path) and an ID token for the sub-site's provider sign-out.
+ * `refresh_token` with rotation and replay detection; RFC 7009 revocation; and token sets for the
+ * product API (Google path).
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.1.3
  * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.6
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2
+ * @see https://www.rfc-editor.org/rfc/rfc7009
  * @see https://developer.okta.com/docs/reference/api/oidc/#token
  */
 import { createHash } from 'node:crypto'
@@ -50,20 +51,36 @@ export interface TokenSet {
   refresh_token?: string
 }
 
+/** An OAuth error answer with its HTTP status. */
+export interface OAuthErrorOutcome {
+  readonly ok: false
+  readonly status: 400 | 401
+  readonly body: { error: string; error_description: string }
+}
+
 /** A grant's answer: the token set, or an OAuth error with its HTTP status. */
-export type GrantOutcome =
-  | { readonly ok: true; readonly body: TokenSet }
-  | {
-      readonly ok: false
-      readonly status: 400 | 401
-      readonly body: { error: string; error_description: string }
-    }
+export type GrantOutcome = { readonly ok: true; readonly body: TokenSet } | OAuthErrorOutcome
+
+/** A revocation's answer: done (200, empty body), or an OAuth error with its HTTP status. */
+export type RevocationOutcome = { readonly ok: true } | OAuthErrorOutcome
+
+/** The `token_type_hint` values Okta's `/v1/revoke` knows. */
+export const TOKEN_TYPE_HINTS: ReadonlySet<string> = new Set([
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'device_secret',
+])
 
 const CODE_INVALID = 'The authorization code is invalid or has expired.'
 const REFRESH_INVALID = 'The refresh token is invalid or expired.'
 const VERIFIER_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/
 
-const oauthError = (error: string, description: string, status: 400 | 401 = 400): GrantOutcome => ({
+const oauthError = (
+  error: string,
+  description: string,
+  status: 400 | 401 = 400,
+): OAuthErrorOutcome => ({
   ok: false,
   status,
   body: { error, error_description: description },
@@ -172,8 +189,8 @@ export function createTokenGrants(ctx: PlatformContext) {
     return record
   }
 
-  /** Client checks common to both grants (public client: `client_id` only, no secret). */
-  const checkClient = (clientId: string | null): GrantOutcome | null => {
+  /** Client checks common to the grants and revocation (public client: `client_id` only, no secret). */
+  const checkClient = (clientId: string | null): OAuthErrorOutcome | null => {
     if (!clientId) return oauthError('invalid_client', 'No client credentials found.', 401)
     if (clientId !== OKTA_CLIENT_ID)
       return oauthError(
@@ -270,6 +287,33 @@ export function createTokenGrants(ctx: PlatformContext) {
       if (!record || record.used || !record.scopes.includes('openid')) return null
       store.revokedFamilies.add(record.familyId)
       return idToken(principal(record.userId), record, epochSeconds(clock.now()))
+    },
+
+    /**
+     * RFC 7009 revocation (`token`, optional `token_type_hint`, `client_id`; public client).
+     * A refresh token of this client revokes its whole rotation family (every token rotated from
+     * the same sign-in, so no later refresh works). Whatever else is presented (an unknown,
+     * expired or already revoked token, or an access or ID token, which nothing here tracks) is
+     * answered 200 too: the RFC says an invalid token is not an error, so a client cannot probe
+     * which tokens exist. An unknown hint is `unsupported_token_type`.
+     * @see https://www.rfc-editor.org/rfc/rfc7009#section-2.2
+     * @see https://developer.okta.com/docs/reference/api/oidc/#revoke
+     */
+    revoke(params: URLSearchParams): RevocationOutcome {
+      const clientId = params.get('client_id')
+      const refused = checkClient(clientId)
+      if (refused) return refused
+      const token = params.get('token')
+      if (!token) return oauthError('invalid_request', "The 'token' parameter is required.")
+      const hint = params.get('token_type_hint')
+      if (hint !== null && !TOKEN_TYPE_HINTS.has(hint))
+        return oauthError(
+          'unsupported_token_type',
+          `The token_type_hint '${hint}' is not supported by the authorization server.`,
+        )
+      const record = store.refreshTokens.get(token)
+      if (record && record.clientId === clientId) store.revokedFamilies.add(record.familyId)
+      return { ok: true }
     },
   }
 }
