@@ -34,9 +34,10 @@ import { createRandom } from './random'
 import { requestLog } from './requestLog'
 import { sentryRoutes } from './sentryRoutes'
 import { Store } from './store'
+import { bundleSubsiteClient, type SubsiteBundle } from './subsite/bundleSubsiteClient'
 import { subsiteRoutes } from './subsite/subsiteRoutes'
 import { testControls } from './testControls'
-import { createTokenGrants } from './tokenGrants'
+import { accessTokenTtlSeconds, createTokenGrants } from './tokenGrants'
 import { createTokenSigner } from './tokens'
 
 export type { DevPlatformOptions, Role } from './config'
@@ -52,6 +53,8 @@ export interface DevPlatform {
   readonly accounts: readonly SeededAccount[]
   /** The resolved configuration (issuer, redirect URIs, DSN, ...). */
   readonly config: PlatformConfig
+  /** Milliseconds esbuild took to bundle the sub-site's script (once per process). */
+  readonly subsiteBundleMs: number
   /** Stops every listener. */
   close(): Promise<void>
 }
@@ -69,6 +72,9 @@ export async function startDevPlatform(
   const defined = Object.entries(options).filter(([, value]) => value !== undefined)
   const settings: DevPlatformOptions = { ...defaultOptions(), ...Object.fromEntries(defined) }
   const signerReady = createTokenSigner()
+  // In parallel with the key generation and the listeners: bundling is the slowest start-up step.
+  const scriptReady = bundleSubsiteClient()
+  scriptReady.catch(() => undefined) // awaited below, after the ports (a taken port wins)
   const listeners = new Map<Role, Listener>()
   const servers = new Map<Role, Server>(
     ROLE_NAMES.map((role) => [
@@ -103,7 +109,14 @@ export async function startDevPlatform(
     random: createRandom(settings.randomBytes),
     signer: await signerReady,
   }
-  const apps = buildApps(ctx)
+  let bundle: SubsiteBundle
+  try {
+    bundle = await scriptReady
+  } catch (error) {
+    await closeAll([...servers.values()])
+    throw error
+  }
+  const apps = buildApps(ctx, bundle.code)
   for (const role of ROLE_NAMES)
     listeners.set(role, getRequestListener(apps[role].fetch, { overrideGlobalObjects: false }))
 
@@ -112,12 +125,13 @@ export async function startDevPlatform(
     ports,
     accounts: SEEDED_ACCOUNTS,
     config,
+    subsiteBundleMs: bundle.ms,
     close: () => closeAll([...servers.values()]),
   }
 }
 
 /** One Hono app per role, each logging its requests. */
-function buildApps(ctx: PlatformContext): Record<Role, Hono<AppEnv>> {
+function buildApps(ctx: PlatformContext, subsiteScript: string): Record<Role, Hono<AppEnv>> {
   const authn = createAuthnService(ctx)
   const grants = createTokenGrants(ctx)
   const app = (role: Role, ...parts: Hono<AppEnv>[]) => {
@@ -144,9 +158,10 @@ function buildApps(ctx: PlatformContext): Record<Role, Hono<AppEnv>> {
         signinUrl: ctx.config.signinUrl,
         subsiteUrl: ctx.config.urls.subsite,
         template: ctx.config.subsiteUrlTemplate,
-        logoutEndpoint: `${ctx.config.issuer}/v1/logout`,
-        idTokenForSignOut: grants.idTokenForSignOut,
-        now: ctx.clock.now,
+        oktaUrl: ctx.config.urls.okta,
+        apiUrl: ctx.config.urls.api,
+        accessTokenTtlSeconds: () => accessTokenTtlSeconds(ctx),
+        script: subsiteScript,
       }),
     ),
   }

@@ -34,16 +34,23 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
   return new SafeHtml(out)
 }
 
-/** A whole page: `lang`, viewport, title, the shared stylesheet, one `<main>`. */
+/**
+ * A whole page: `lang`, viewport, title, `<meta name content>` pairs (escaped: data for the
+ * page's script without an inline script), the shared stylesheet, module scripts, one `<main>`.
+ */
 export function renderPage(options: {
   title: string
   main: SafeHtml
   stylesheet?: string
   scripts?: readonly string[]
+  meta?: Readonly<Record<string, string>>
 }): string {
   const stylesheet = options.stylesheet ?? '/static/page.css'
   const scripts = (options.scripts ?? []).map(
     (src) => html`<script type="module" src="${src}"></script>`,
+  )
+  const meta = Object.entries(options.meta ?? {}).map(
+    ([name, content]) => html`<meta name="${name}" content="${content}" />`,
   )
   return html`<!doctype html>
     <html lang="en">
@@ -51,6 +58,7 @@ export function renderPage(options: {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${options.title}</title>
+        ${meta}
         <link rel="stylesheet" href="${stylesheet}" />
         ${scripts}
       </head>
@@ -62,13 +70,18 @@ export function renderPage(options: {
 
 /**
  * Headers of every HTML page: no inline script or style is allowed, nothing may frame it, and the
- * page is not cached. `formTargets` are extra origins a form may post or redirect to.
+ * page is not cached. `formTargets` are extra origins a form may post or redirect to;
+ * `connectTargets` the origins its script may `fetch` (none unless given).
  */
-export function pageHeaders(formTargets: readonly string[] = []): Record<string, string> {
+export function pageHeaders(
+  formTargets: readonly string[] = [],
+  connectTargets: readonly string[] = [],
+): Record<string, string> {
   const formAction = ["'self'", ...formTargets].join(' ')
+  const connect = connectTargets.length > 0 ? ` connect-src ${connectTargets.join(' ')};` : ''
   return {
     'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': `default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`,
+    'Content-Security-Policy': `default-src 'none'; style-src 'self'; script-src 'self';${connect} img-src 'self' data:; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`,
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',

@@ -135,6 +135,9 @@ describe('formatBanner', () => {
     expect(banner.split('\n')[0]).toBe('Dev platform ready in 321 ms')
     for (const url of Object.values(platform.urls)) expect(banner).toContain(url)
     expect(banner).toContain(platform.config.sentryDsn)
+    expect(banner).toContain(
+      `  Sub-site JS  auth-core/session bundled by esbuild in ${platform.subsiteBundleMs} ms`,
+    )
     for (const account of platform.accounts) {
       expect(banner).toContain(account.email)
       if (account.password) expect(banner).toContain(`${account.email} / ${account.password}`)

@@ -1,12 +1,16 @@
 /**
- * The product API's Google sign-in endpoint on its own origin: `GET /auth/google-auth` trades
- * the Google code (bearer) and the nonce the app sent to Google for the platform's cookie map.
+ * The product API on its own origin: `GET /auth/google-auth` trades the Google code (bearer) and
+ * the nonce the app sent to Google for the platform's cookie map; `GET /auth/whoami` says whom an
+ * access token belongs to, after checking it as the real API would.
  */
 import { Hono } from 'hono'
+import { epochSeconds } from './clock'
+import { ACCESS_TOKEN_AUDIENCE } from './config'
 import type { AppEnv, PlatformContext } from './context'
 import { cors, originIn } from './cors'
 import { faultPoint } from './faults'
 import { GOOGLE_ACCOUNTS } from './googleRoutes'
+import { isSubsiteOrigin } from './subsiteUrls'
 import type { TokenGrants } from './tokenGrants'
 
 /** The product API's routes. */
@@ -52,6 +56,40 @@ export function productApiRoutes(ctx: PlatformContext, grants: TokenGrants): Hon
       200,
       { 'Cache-Control': 'no-store' },
     )
+  })
+
+  app.use(
+    '/auth/whoami',
+    cors({
+      isAllowed: (origin) =>
+        ctx.config.appOrigins.includes(origin) || isSubsiteOrigin(ctx.config, origin),
+      methods: ['GET', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Accept'],
+    }),
+  )
+
+  /**
+   * 200 `{sub, email, scp, exp}` for a bearer access token this platform signed (RS256), with
+   * issuer `{okta}/oauth2/default`, audience `api://default` and `exp` still ahead on the
+   * platform clock; otherwise 401 `invalid_token` with a `WWW-Authenticate` challenge.
+   * @see https://www.rfc-editor.org/rfc/rfc6750#section-3.1
+   */
+  app.get('/auth/whoami', async (c) => {
+    const refuse = (message: string) =>
+      c.json({ error: 'invalid_token', message }, 401, {
+        'Cache-Control': 'no-store',
+        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+      })
+    const token = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
+    if (!token) return refuse('A bearer access token is required.')
+    const claims = await ctx.signer.verifyIgnoringExpiry(token)
+    if (!claims || claims.iss !== ctx.config.issuer || claims.aud !== ACCESS_TOKEN_AUDIENCE)
+      return refuse('The access token is not one of this platform.')
+    if (typeof claims.exp !== 'number' || claims.exp <= epochSeconds(clock.now()))
+      return refuse('The access token has expired.')
+    return c.json({ sub: claims.sub, email: claims.email, scp: claims.scp, exp: claims.exp }, 200, {
+      'Cache-Control': 'no-store',
+    })
   })
   return app
 }

@@ -168,6 +168,8 @@ export class Store {
   envelopes: Envelope[] = []
   faults: Fault[] = []
   requests: RequestLogEntry[] = []
+  /** `POST /__test/access-token-ttl`: overrides `DEV_ACCESS_TOKEN_TTL` until the next reset. */
+  accessTokenTtlSeconds: number | null = null
 
   constructor(private readonly seedTime: () => number) {
     this.reset()
@@ -193,6 +195,7 @@ export class Store {
     this.envelopes = []
     this.faults = []
     this.requests = []
+    this.accessTokenTtlSeconds = null
   }
 
   /** The Okta user with this login (case-insensitive), if any. */

@@ -53,6 +53,36 @@ describe('POST /__test/reset and /__test/expire-state-tokens', () => {
   })
 })
 
+describe('POST /__test/access-token-ttl', () => {
+  it('on {seconds}: tokens issued from now live that long, until the next reset', async () => {
+    expect(await (await control('access-token-ttl', { seconds: 5 })).json()).toEqual({
+      ok: true,
+      seconds: 5,
+    })
+    const { code, verifier } = await codeFor(tp, PAT[0])
+    const { body } = await exchangeCode(tp, code, verifier)
+    expect(body.expires_in).toBe(5)
+    const claims = JSON.parse(
+      Buffer.from((body.access_token as string).split('.')[1] ?? '', 'base64url').toString(),
+    ) as { iat: number; exp: number }
+    expect(claims.exp - claims.iat).toBe(5)
+    await control('reset')
+    const again = await codeFor(tp, PAT[0])
+    expect((await exchangeCode(tp, again.code, again.verifier)).body.expires_in).toBe(3600)
+  })
+
+  it.each([[{}], [{ seconds: 0 }], [{ seconds: 1.5 }], [{ seconds: 86_401 }], [{ seconds: '5' }]])(
+    'on %j: answers 400',
+    async (body) => {
+      const response = await control('access-token-ttl', body)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({
+        error: 'seconds must be a whole number from 1 to 86400.',
+      })
+    },
+  )
+})
+
 describe('faults', () => {
   it('on authn delay: the next Authn call waits delayMs, then answers normally', async () => {
     await fault({ target: 'authn', mode: 'delay', delayMs: 250 })

@@ -87,6 +87,25 @@ export function testControls(ctx: PlatformContext, authn: AuthnService): Hono<Ap
     return c.json({ ok: true, now: new Date(clock.now()).toISOString() })
   })
 
+  /**
+   * Sets the lifetime of the access tokens issued from now on to `{seconds}` (1 to 86400) until
+   * the next reset, as `DEV_ACCESS_TOKEN_TTL` would at start: the e2e suite shows a refresh
+   * without restarting the platform. The sub-site's refresh leeway follows it.
+   */
+  app.post('/__test/access-token-ttl', async (c) => {
+    const body = (await readJson(await c.req.text())) as { seconds?: unknown } | undefined
+    const seconds = body?.seconds
+    if (
+      typeof seconds !== 'number' ||
+      !Number.isInteger(seconds) ||
+      seconds < 1 ||
+      seconds > 86_400
+    )
+      return c.json({ error: 'seconds must be a whole number from 1 to 86400.' }, 400)
+    store.accessTokenTtlSeconds = seconds
+    return c.json({ ok: true, seconds })
+  })
+
   /** Starts an UNAUTHENTICATED transaction (Okta's hosted page would); answers `{stateToken}`. */
   app.post('/__test/unauthenticated-transaction', (c) =>
     c.json({ stateToken: authn.startUnauthenticated() }),

@@ -105,6 +105,11 @@ interface Grant {
   readonly familyId?: string
 }
 
+/** The access token lifetime in force: the test control's override, else `DEV_ACCESS_TOKEN_TTL`. */
+export function accessTokenTtlSeconds(ctx: Pick<PlatformContext, 'store' | 'config'>): number {
+  return ctx.store.accessTokenTtlSeconds ?? ctx.config.accessTokenTtlSeconds
+}
+
 /** Builds the grants over the platform's store, clock and signer. */
 export function createTokenGrants(ctx: PlatformContext) {
   const { store, clock, random, signer, config } = ctx
@@ -122,13 +127,14 @@ export function createTokenGrants(ctx: PlatformContext) {
   const issue = async (grant: Grant): Promise<{ body: TokenSet; familyId: string | null }> => {
     const who = principal(grant.userId)
     const iat = epochSeconds(clock.now())
+    const ttl = accessTokenTtlSeconds(ctx)
     const accessToken = await signer.sign({
       ver: 1,
       jti: `AT.${random.opaque()}`,
       iss: config.issuer,
       aud: ACCESS_TOKEN_AUDIENCE,
       iat,
-      exp: iat + config.accessTokenTtlSeconds,
+      exp: iat + ttl,
       cid: grant.clientId,
       uid: who.id,
       scp: [...grant.scopes],
@@ -138,7 +144,7 @@ export function createTokenGrants(ctx: PlatformContext) {
     })
     const body: TokenSet = {
       token_type: 'Bearer',
-      expires_in: config.accessTokenTtlSeconds,
+      expires_in: ttl,
       access_token: accessToken,
       scope: grant.scopes.join(' '),
     }
@@ -276,17 +282,6 @@ export function createTokenGrants(ctx: PlatformContext) {
         authTime: now,
       }
       return (await issue(grant)).body
-    },
-
-    /**
-     * An ID token for `id_token_hint` from a live refresh token, whose family is then revoked
-     * (the sub-site signs out server-side); null when the token is not usable.
-     */
-    async idTokenForSignOut(refreshToken: string): Promise<string | null> {
-      const record = liveRefreshToken(refreshToken)
-      if (!record || record.used || !record.scopes.includes('openid')) return null
-      store.revokedFamilies.add(record.familyId)
-      return idToken(principal(record.userId), record, epochSeconds(clock.now()))
     },
 
     /**

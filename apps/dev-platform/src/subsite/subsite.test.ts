@@ -1,160 +1,169 @@
 import { describe, expect, it } from 'vitest'
-import {
-  codeFor,
-  exchangeCode,
-  getManual,
-  postForm,
-  useTestPlatform,
-  type TestPlatform,
-} from '../testing/testPlatform'
+import { getManual, useTestPlatform, type TestPlatform } from '../testing/testPlatform'
+import { bundleSubsiteClient } from './bundleSubsiteClient'
+import { parseSubsiteConfig, type SubsiteConfig } from './client/subsiteConfig'
+import { refreshMarginSeconds } from './subsiteRoutes'
 
 const tp = useTestPlatform()
 
-async function tokens(platform: TestPlatform) {
-  const { code, verifier } = await codeFor(platform, 'pat.password@example.com')
-  const { body } = await exchangeCode(platform, code, verifier)
-  return { access: body.access_token as string, refresh: body.refresh_token as string }
+/** The page, its headers, and the configuration its meta element carries. */
+async function home(platform: TestPlatform, headers: Record<string, string> = {}) {
+  const response = await fetch(`${platform.subsite}/`, { headers })
+  const page = await response.text()
+  const content = /<meta name="subsite-config" content="([^"]*)"/.exec(page)?.[1]
+  const decoded = content
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+  return { response, page, config: parseSubsiteConfig(decoded) }
 }
 
-const signOut = (base: string, cookie: string, headers: Record<string, string> = {}) =>
-  fetch(`${base}/sign-out`, {
+const control = (platform: TestPlatform, path: string, body: unknown) =>
+  fetch(`${platform.okta}/__test/${path}`, {
     method: 'POST',
-    redirect: 'manual',
-    headers: { Cookie: cookie, ...headers },
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
   })
 
 describe('demo sub-site (local mode)', () => {
-  it('on / without cookies: says "Not signed in" and offers Sign in; only external CSS and JS', async () => {
-    const response = await fetch(`${tp.subsite}/`)
+  it('on /: serves the shell with its configuration in a meta element and the module script, no inline code', async () => {
+    const { response, page } = await home(tp)
     expect(response.status).toBe(200)
-    const page = await response.text()
     expect(page).toContain('<title>citystream — demo sub-site</title>')
-    expect(page).toContain('<p>Not signed in</p>')
-    expect(page).toContain('<a class="button" href="/sign-in">Sign in</a>')
-    expect(page).toMatch(/<link rel="stylesheet" href="\/static\/subsite.css"/)
+    expect(page).toContain('<div id="session" aria-live="polite" aria-busy="true">')
+    expect(page).toContain('<p>Checking your session…</p>')
     expect(page).toContain('<script type="module" src="/static/subsite.js"></script>')
-    expect(page).not.toMatch(/<script(?![^>]*src=)|<style|style=/)
-    expect(response.headers.get('Content-Security-Policy')).toContain("script-src 'self'")
+    expect(page).toMatch(/<link rel="stylesheet" href="\/static\/subsite.css"/)
+    expect(page).not.toMatch(/<script(?![^>]*src=)|<style|style=|<form/)
+    // The JSON is escaped like any attribute value: it cannot close the attribute or the tag.
+    expect(page).toMatch(/content="\{&quot;subsite&quot;:&quot;citystream&quot;/)
   })
 
-  it('on / with the access_token cookie: shows the email and the expiry from the JWT', async () => {
-    const { access } = await tokens(tp)
-    const page = await (
-      await fetch(`${tp.subsite}/`, { headers: { Cookie: `access_token=${access}` } })
-    ).text()
-    expect(page).toContain(
-      'Signed in as <strong data-testid="signed-in-email">pat.password@example.com</strong>',
-    )
-    const expiry = new Date(tp.clock.now() + 3600_000).toISOString().replace(/\.\d{3}Z$/, '.000Z')
-    expect(page).toMatch(new RegExp(`Access token expires\\s+<time datetime="${expiry}"`))
-    expect(page).toContain('<button type="submit">Sign out</button>')
-    tp.clock.advance(3600_001)
-    const later = await (
-      await fetch(`${tp.subsite}/`, { headers: { Cookie: `access_token=${access}` } })
-    ).text()
-    expect(later).toContain('Access token expired')
-  })
-
-  it('on an unreadable access_token cookie: says "Not signed in"', async () => {
-    const page = await (
-      await fetch(`${tp.subsite}/`, { headers: { Cookie: 'access_token=garbage' } })
-    ).text()
-    expect(page).toContain('Not signed in')
-  })
-
-  it('on /sign-in: sets post_login_redirect=citystream (host-only) and goes to the sign-in app', async () => {
-    const response = await getManual(`${tp.subsite}/sign-in`)
-    expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe(tp.redirectUri)
-    expect(response.headers.get('Set-Cookie')).toBe(
-      'post_login_redirect=citystream; Max-Age=1800; Path=/; Secure; SameSite=Lax',
-    )
-  })
-
-  it('on /sign-out with a session: clears both cookies, then goes through the provider logout and back', async () => {
-    const { access, refresh } = await tokens(tp)
-    const response = await signOut(tp.subsite, `access_token=${access}; refresh_token=${refresh}`)
-    expect(response.status).toBe(303)
-    expect(response.headers.getSetCookie()).toEqual([
-      'access_token=; Max-Age=0; Path=/; Secure; SameSite=Lax',
-      'refresh_token=; Max-Age=0; Path=/; Secure; SameSite=Lax',
-    ])
-    const logout = new URL(response.headers.get('Location') ?? '')
-    expect(`${logout.origin}${logout.pathname}`).toBe(`${tp.okta}/oauth2/default/v1/logout`)
-    expect(logout.searchParams.get('post_logout_redirect_uri')).toBe(`${tp.subsite}/`)
-    const back = await getManual(logout.href)
-    expect(back.status).toBe(302)
-    expect(back.headers.get('Location')).toBe(`${tp.subsite}/`)
-    const refreshed = await postForm(`${tp.okta}/oauth2/default/v1/token`, {
-      grant_type: 'refresh_token',
-      client_id: '0oadevsignin',
-      refresh_token: refresh,
+  it('on /: the configuration is the sign-in app’s, in local mode, with this sub-site’s home', async () => {
+    const { config } = await home(tp)
+    expect(config).toEqual<SubsiteConfig>({
+      subsite: 'citystream',
+      home: `${tp.subsite}/`,
+      apiUrl: tp.api,
+      session: {
+        oktaOrgUrl: tp.okta,
+        authServerId: 'default',
+        clientId: '0oadevsignin',
+        parentDomain: '',
+        localMode: true,
+        signInUrl: tp.redirectUri,
+        clockSkewSeconds: 60,
+        refreshLeewaySeconds: 60,
+      },
     })
-    expect(refreshed.body.error).toBe('invalid_grant')
   })
 
-  it('on /sign-out without a usable refresh token: clears the cookies and comes straight back', async () => {
-    const response = await signOut(tp.subsite, 'refresh_token=unknown')
-    expect(response.status).toBe(303)
-    expect(response.headers.get('Location')).toBe(`${tp.subsite}/`)
-    expect(response.headers.getSetCookie()).toHaveLength(2)
+  it('on /: its CSP allows scripts from itself only and fetches to the provider and the API only', async () => {
+    const { response } = await home(tp)
+    const csp = response.headers.get('Content-Security-Policy') ?? ''
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).toContain("script-src 'self';")
+    expect(csp).toContain(`connect-src ${tp.okta} ${tp.api};`)
+    expect(csp).toContain("form-action 'self';")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+  })
+
+  it('on a short access-token lifetime (test control): the refresh margin shrinks with it', async () => {
+    expect((await control(tp, 'access-token-ttl', { seconds: 5 })).status).toBe(200)
+    const { config } = await home(tp)
+    expect(config.session.clockSkewSeconds).toBe(1)
+    expect(config.session.refreshLeewaySeconds).toBe(1)
+  })
+
+  it.each([
+    [1, 0],
+    [5, 1],
+    [10, 2],
+    [299, 59],
+    [300, 60],
+    [3600, 60],
+  ])('refreshMarginSeconds(%d) is %d', (ttl, margin) => {
+    expect(refreshMarginSeconds(ttl)).toBe(margin)
+  })
+
+  it('has no server-side session routes any more: /sign-in and /sign-out are gone', async () => {
+    expect((await getManual(`${tp.subsite}/sign-in`)).status).toBe(404)
+    expect((await fetch(`${tp.subsite}/sign-out`, { method: 'POST' })).status).toBe(404)
   })
 
   it.each([
     ['privacy', 'Privacy policy'],
     ['cookies', 'Cookie policy'],
     ['terms', 'Terms of service'],
-  ])('on /legal/%s: serves a small page titled %s', async (page, title) => {
+  ])('on /legal/%s: serves a small page titled %s, without script', async (page, title) => {
     const response = await fetch(`${tp.subsite}/legal/${page}`)
     expect(response.status).toBe(200)
-    expect(await response.text()).toContain(`<h1>${title}</h1>`)
+    const text = await response.text()
+    expect(text).toContain(`<h1>${title}</h1>`)
+    expect(text).not.toContain('<script')
   })
 
-  it('on its static files: serves the CSS and JS with their types', async () => {
+  it('on /static/subsite.js: serves the bundle, auth-core/session inside, no import left', async () => {
+    const response = await fetch(`${tp.subsite}/static/subsite.js`)
+    expect(response.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8')
+    const js = await response.text()
+    expect(js).toContain('platform-session-refresh') // auth-core/session's refresh lock name
+    expect(js).not.toMatch(/\bimport\s*[{*"']|\bimport\(/)
+    expect(js.length).toBeLessThan(100_000)
     const css = await fetch(`${tp.subsite}/static/subsite.css`)
     expect(css.headers.get('Content-Type')).toBe('text/css; charset=utf-8')
-    const js = await fetch(`${tp.subsite}/static/subsite.js`)
-    expect(js.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8')
-    expect(await js.text()).toContain('toLocaleString')
+  })
+
+  it('bundles once per process: every platform serves the same script, and says what it cost', async () => {
+    expect(bundleSubsiteClient()).toBe(bundleSubsiteClient())
+    const bundle = await bundleSubsiteClient()
+    expect(bundle.ms).toBeGreaterThan(0)
+    expect(await (await fetch(`${tp.subsite}/static/subsite.js`)).text()).toBe(bundle.code)
+    expect(tp.platform.subsiteBundleMs).toBe(bundle.ms)
+  })
+
+  it('on /favicon.ico: answers 204 (no 404 in the console)', async () => {
+    expect((await fetch(`${tp.subsite}/favicon.ico`)).status).toBe(204)
   })
 })
 
 describe('demo sub-site with DEV_SUBSITE_URL_TEMPLATE and DEV_PARENT_DOMAIN', () => {
   const templated = useTestPlatform({
+    oktaUrl: 'https://idp.platform.test',
+    apiUrl: 'https://api.platform.test',
     subsiteUrlTemplate: 'https://{subsite}.platform.test/',
     parentDomain: '.platform.test',
     signinUrl: 'https://signin.platform.test/',
+    accessTokenTtlSeconds: 10,
   })
   const asHost = { 'X-Forwarded-Host': 'maps.platform.test' }
 
-  it('on any host: is titled after the first host label', async () => {
-    const page = await (await fetch(`${templated.subsite}/`, { headers: asHost })).text()
+  it('on any host: is named after the first host label, with the parent domain and HTTPS URLs', async () => {
+    const { page, config } = await home(templated, asHost)
     expect(page).toContain('<title>maps — demo sub-site</title>')
+    expect(config).toEqual<SubsiteConfig>({
+      subsite: 'maps',
+      home: 'https://maps.platform.test/',
+      apiUrl: 'https://api.platform.test',
+      session: {
+        oktaOrgUrl: 'https://idp.platform.test',
+        authServerId: 'default',
+        clientId: '0oadevsignin',
+        parentDomain: '.platform.test',
+        localMode: false,
+        signInUrl: 'https://signin.platform.test/',
+        clockSkewSeconds: 2,
+        refreshLeewaySeconds: 2,
+      },
+    })
   })
 
-  it('on /sign-in: writes post_login_redirect=maps on the parent domain', async () => {
-    const response = await getManual(`${templated.subsite}/sign-in`, asHost)
-    expect(response.headers.get('Location')).toBe('https://signin.platform.test/')
-    expect(response.headers.get('Set-Cookie')).toBe(
-      'post_login_redirect=maps; Max-Age=1800; Domain=.platform.test; Path=/; Secure; SameSite=Lax',
-    )
-  })
-
-  it('on /sign-out: clears on the parent domain and returns to this sub-site through logout', async () => {
-    const { access, refresh } = await tokens(templated)
-    const response = await signOut(
-      templated.subsite,
-      `access_token=${access}; refresh_token=${refresh}`,
-      asHost,
-    )
-    expect(response.headers.getSetCookie()).toEqual([
-      'access_token=; Max-Age=0; Domain=.platform.test; Path=/; Secure; SameSite=Lax',
-      'refresh_token=; Max-Age=0; Domain=.platform.test; Path=/; Secure; SameSite=Lax',
-    ])
-    const logout = new URL(response.headers.get('Location') ?? '')
-    expect(logout.searchParams.get('post_logout_redirect_uri')).toBe('https://maps.platform.test/')
-    expect((await getManual(logout.href)).headers.get('Location')).toBe(
-      'https://maps.platform.test/',
-    )
+  it('on a host whose first label is not a DNS label: falls back to citystream', async () => {
+    const { config } = await home(templated, { 'X-Forwarded-Host': '-x.platform.test' })
+    expect(config.subsite).toBe('citystream')
+    expect(config.home).toBe('https://citystream.platform.test/')
   })
 })

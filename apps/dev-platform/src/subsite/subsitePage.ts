@@ -1,6 +1,9 @@
-/** The demo sub-site's HTML: the home page and the three legal pages the app links to. */
+/**
+ * The demo sub-site's HTML: the home page (a shell the page script fills from
+ * `auth-core/session`) and the three legal pages the app links to.
+ */
 import { html, renderPage, type SafeHtml } from '../htmlPage'
-import type { SignedInUser } from './sessionCookies'
+import { SUBSITE_CONFIG_META, type SubsiteConfig } from './client/subsiteConfig'
 
 /** The legal pages (`/legal/{name}`) and their titles. */
 export const LEGAL_PAGES: Readonly<Record<string, string>> = {
@@ -9,14 +12,23 @@ export const LEGAL_PAGES: Readonly<Record<string, string>> = {
   terms: 'Terms of service',
 }
 
-function layout(subsite: string, title: string, body: SafeHtml): string {
+/** Where the page script is served (bundled at start-up). */
+export const SUBSITE_SCRIPT = '/static/subsite.js'
+
+function layout(
+  subsite: string,
+  title: string,
+  body: SafeHtml,
+  config: SubsiteConfig | null = null,
+): string {
   const legal = Object.entries(LEGAL_PAGES).map(
     ([name, label]) => html`<li><a href="/legal/${name}">${label}</a></li>`,
   )
   return renderPage({
     title,
     stylesheet: '/static/subsite.css',
-    scripts: ['/static/subsite.js'],
+    scripts: config === null ? [] : [SUBSITE_SCRIPT],
+    meta: config === null ? {} : { [SUBSITE_CONFIG_META]: JSON.stringify(config) },
     main: html`<header class="brand">
         <a href="/">${subsite}</a> <span class="tag">demo sub-site</span>
       </header>
@@ -31,31 +43,33 @@ function layout(subsite: string, title: string, body: SafeHtml): string {
   })
 }
 
-/** The home page: who is signed in (from the access token cookie), with Sign out or Sign in. */
-export function renderSubsitePage(subsite: string, user: SignedInUser | null, now: number): string {
-  const session = user
-    ? html`<p>Signed in as <strong data-testid="signed-in-email">${user.email}</strong></p>
-        <p>
-          Access token ${user.expiresAt > now ? 'expires' : 'expired'}
-          <time datetime="${new Date(user.expiresAt).toISOString()}" data-local
-            >${new Date(user.expiresAt).toISOString()}</time
-          >
-        </p>
-        <form method="post" action="/sign-out"><button type="submit">Sign out</button></form>`
-    : html`<p>Not signed in</p>
-        <p><a class="button" href="/sign-in">Sign in</a></p>`
+/**
+ * The home page: the configuration as JSON in `<meta name="subsite-config">` (escaped like any
+ * attribute, so no inline script is needed) and an empty session panel that
+ * `/static/subsite.js` fills: who is signed in, the token's expiry and refreshes, Sign in or out.
+ */
+export function renderSubsitePage(config: SubsiteConfig): string {
   return layout(
-    subsite,
-    `${subsite} — demo sub-site`,
-    html`<h1>${subsite}</h1>
+    config.subsite,
+    `${config.subsite} — demo sub-site`,
+    html`<h1>${config.subsite}</h1>
       <section aria-labelledby="session-heading">
         <h2 id="session-heading">Your session</h2>
-        ${session}
+        <div id="session" aria-live="polite" aria-busy="true">
+          <p>Checking your session…</p>
+        </div>
+        <noscript>
+          <p>
+            This demo sub-site reads the platform session in the browser with auth-core/session:
+            please enable JavaScript.
+          </p>
+        </noscript>
       </section>`,
+    config,
   )
 }
 
-/** A tiny legal page. */
+/** A tiny legal page (no script). */
 export function renderLegalPage(subsite: string, page: string): string {
   const title = LEGAL_PAGES[page] ?? 'Legal'
   return layout(

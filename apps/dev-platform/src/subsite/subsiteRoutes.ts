@@ -1,26 +1,21 @@
 /**
  * The demo sub-site (`http://localhost:3000`, or any host when `DEV_SUBSITE_URL_TEMPLATE` is set):
- * shows who is signed in from the token cookies, signs out (clearing them and going through the
- * provider's logout), and sends the person to sign in with `post_login_redirect` set.
+ * a page whose script (bundled at start-up from `client/`) does everything session-related with
+ * `auth-core/session`, as any real sub-site would; the server only says which sub-site this is
+ * and how the platform is configured, and serves the legal pages.
  */
 import { readFileSync } from 'node:fs'
 import { Hono, type Context } from 'hono'
+import { AUTH_SERVER_ID, OKTA_CLIENT_ID } from '../config'
 import type { AppEnv } from '../context'
 import { pageHeaders } from '../htmlPage'
 import { SUBSITE_LABEL } from '../subsiteUrls'
-import {
-  ACCESS_TOKEN_COOKIE,
-  clearSessionCookies,
-  parseCookieHeader,
-  postLoginRedirectCookie,
-  readAccessToken,
-  REFRESH_TOKEN_COOKIE,
-} from './sessionCookies'
-import { renderLegalPage, renderSubsitePage, LEGAL_PAGES } from './subsitePage'
+import type { SubsiteConfig } from './client/subsiteConfig'
+import { LEGAL_PAGES, renderLegalPage, renderSubsitePage } from './subsitePage'
 
 /** What the sub-site needs from the platform around it. */
 export interface SubsiteOptions {
-  /** `DEV_PARENT_DOMAIN` (empty: host-only cookies). */
+  /** `DEV_PARENT_DOMAIN`; empty: local mode (host-only cookies, plain HTTP allowed). */
   readonly parentDomain: string
   /** `DEV_SIGNIN_URL`. */
   readonly signinUrl: string
@@ -28,27 +23,29 @@ export interface SubsiteOptions {
   readonly subsiteUrl: string
   /** `DEV_SUBSITE_URL_TEMPLATE`, or null for the single local sub-site. */
   readonly template: string | null
-  /** The provider's logout endpoint (`{issuer}/v1/logout`). */
-  readonly logoutEndpoint: string
-  /** An ID token for `id_token_hint` from the refresh token cookie (which it revokes). */
-  readonly idTokenForSignOut: (refreshToken: string) => Promise<string | null>
-  /** The clock (ms). */
-  readonly now: () => number
+  /** The identity provider's public origin (`{okta}`; the issuer is `{okta}/oauth2/default`). */
+  readonly oktaUrl: string
+  /** The product API's public origin (`GET /auth/whoami`). */
+  readonly apiUrl: string
+  /** The access token lifetime now in force (the refresh leeway follows it). */
+  readonly accessTokenTtlSeconds: () => number
+  /** The bundled page script. */
+  readonly script: string
 }
 
 /** The name shown in local mode (the app's default sub-site). */
 export const LOCAL_SUBSITE = 'citystream'
 const LABEL = new RegExp(`^${SUBSITE_LABEL}$`)
-const STATIC = {
-  'subsite.css': 'text/css; charset=utf-8',
-  'subsite.js': 'text/javascript; charset=utf-8',
-} as const
-const STATIC_FILES = Object.fromEntries(
-  Object.keys(STATIC).map((name) => [
-    name,
-    readFileSync(new URL(`./static/${name}`, import.meta.url), 'utf8'),
-  ]),
-)
+const CSS = readFileSync(new URL('./static/subsite.css', import.meta.url), 'utf8')
+
+/**
+ * Clock-skew allowance and refresh leeway for a token lifetime: auth-core's default 60 s, but
+ * never more than a fifth of the lifetime, so a short-lived token (`DEV_ACCESS_TOKEN_TTL=5`) is
+ * used for most of its life instead of counting as expired the moment it is issued.
+ */
+export function refreshMarginSeconds(ttlSeconds: number): number {
+  return Math.min(60, Math.floor(ttlSeconds / 5))
+}
 
 /** The sub-site's routes. */
 export function subsiteRoutes(options: SubsiteOptions): Hono<AppEnv> {
@@ -66,47 +63,39 @@ export function subsiteRoutes(options: SubsiteOptions): Hono<AppEnv> {
     options.template === null
       ? `${options.subsiteUrl}/`
       : options.template.replace('{subsite}', subsite)
-  const headers = () => pageHeaders([new URL(options.logoutEndpoint).origin])
 
-  app.get('/', (c) => {
-    const cookies = parseCookieHeader(c.req.header('Cookie'))
-    const user = readAccessToken(cookies.get(ACCESS_TOKEN_COOKIE))
-    return c.body(renderSubsitePage(subsiteOf(c), user, options.now()), 200, headers())
-  })
+  /** What the page script needs, with the sign-in app's values for the session. */
+  const configFor = (subsite: string): SubsiteConfig => {
+    const margin = refreshMarginSeconds(options.accessTokenTtlSeconds())
+    return {
+      subsite,
+      home: homeOf(subsite),
+      apiUrl: options.apiUrl,
+      session: {
+        oktaOrgUrl: options.oktaUrl,
+        authServerId: AUTH_SERVER_ID,
+        clientId: OKTA_CLIENT_ID,
+        parentDomain: options.parentDomain,
+        localMode: options.parentDomain === '',
+        signInUrl: options.signinUrl,
+        clockSkewSeconds: margin,
+        refreshLeewaySeconds: margin,
+      },
+    }
+  }
+  // The script refreshes at the provider and asks the product API: those two origins, no more.
+  const headers = () => pageHeaders([], [options.oktaUrl, options.apiUrl])
 
-  /** Sets `post_login_redirect` to this sub-site and goes to the sign-in app. */
-  app.get('/sign-in', (c) => {
-    c.header('Set-Cookie', postLoginRedirectCookie(subsiteOf(c), options.parentDomain))
-    c.header('Cache-Control', 'no-store')
-    return c.redirect(options.signinUrl, 302)
-  })
-
-  /**
-   * Clears the token cookies, then ends the provider session through its logout (with an ID
-   * token obtained from the refresh token) and comes back here; without a usable refresh token
-   * it just comes back.
-   */
-  app.post('/sign-out', async (c) => {
-    const cookies = parseCookieHeader(c.req.header('Cookie'))
-    const refreshToken = cookies.get(REFRESH_TOKEN_COOKIE)
-    const home = homeOf(subsiteOf(c))
-    const idToken = refreshToken ? await options.idTokenForSignOut(refreshToken) : null
-    for (const cookie of clearSessionCookies(options.parentDomain))
-      c.header('Set-Cookie', cookie, { append: true })
-    c.header('Cache-Control', 'no-store')
-    if (idToken === null) return c.redirect(home, 303)
-    const logout = new URL(options.logoutEndpoint)
-    logout.searchParams.set('id_token_hint', idToken)
-    logout.searchParams.set('post_logout_redirect_uri', home)
-    return c.redirect(logout.href, 303)
-  })
+  app.get('/', (c) => c.body(renderSubsitePage(configFor(subsiteOf(c))), 200, headers()))
 
   for (const page of Object.keys(LEGAL_PAGES))
     app.get(`/legal/${page}`, (c) => c.body(renderLegalPage(subsiteOf(c), page), 200, headers()))
 
-  for (const [name, type] of Object.entries(STATIC))
-    app.get(`/static/${name}`, (c) =>
-      c.body(STATIC_FILES[name] ?? '', 200, { 'Content-Type': type, 'Cache-Control': 'no-cache' }),
-    )
+  const asset = (body: string, type: string) => (c: Context<AppEnv>) =>
+    c.body(body, 200, { 'Content-Type': type, 'Cache-Control': 'no-cache' })
+  app.get('/static/subsite.css', asset(CSS, 'text/css; charset=utf-8'))
+  app.get('/static/subsite.js', asset(options.script, 'text/javascript; charset=utf-8'))
+  // Browsers ask for it on every page; there is none (204 keeps the console free of 404s).
+  app.get('/favicon.ico', (c) => c.body(null, 204, { 'Cache-Control': 'max-age=86400' }))
   return app
 }

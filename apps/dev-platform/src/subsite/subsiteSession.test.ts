@@ -1,0 +1,167 @@
+/**
+ * The sub-site's page logic against this platform, in Node: the configuration the page receives
+ * drives `auth-core/session` (real HTTP to the local Okta), and `describeSession` turns it into
+ * what the page shows. The browser itself is exercised by e2e/tests/subsiteSession.spec.ts.
+ */
+import { createPlatformSession, type CookieWrite, type PlatformSession } from 'auth-core/session'
+import { describe, expect, it } from 'vitest'
+import { codeFor, exchangeCode, useTestPlatform, type TestPlatform } from '../testing/testPlatform'
+import { callWhoAmI } from './client/callWhoAmI'
+import { describeSession } from './client/sessionView'
+import { parseSubsiteConfig } from './client/subsiteConfig'
+
+const tp = useTestPlatform({ accessTokenTtlSeconds: 300 })
+
+/** A cookie jar over a map, remembering each write with its attributes. */
+function jar(initial: Record<string, string>) {
+  const values = new Map(Object.entries(initial))
+  const writes: CookieWrite[] = []
+  return {
+    values,
+    writes,
+    get: (name: string) => values.get(name),
+    set: (write: CookieWrite) => {
+      writes.push(write)
+      values.set(write.name, write.value)
+    },
+    remove: (removal: { name: string }) => void values.delete(removal.name),
+  }
+}
+
+/** The page's configuration, as the server renders it into the meta element. */
+async function pageConfig(platform: TestPlatform) {
+  const page = await (await fetch(`${platform.subsite}/`)).text()
+  const content = /<meta name="subsite-config" content="([^"]*)"/.exec(page)?.[1] ?? ''
+  return parseSubsiteConfig(content.replace(/&quot;/g, '"').replace(/&amp;/g, '&'))
+}
+
+/** A signed-in sub-site page: the cookies the sign-in app writes, the session the page builds. */
+async function signedInPage(platform: TestPlatform) {
+  const { code, verifier } = await codeFor(platform, 'pat.password@example.com')
+  const { body } = await exchangeCode(platform, code, verifier)
+  const cookies = jar({
+    access_token: body.access_token as string,
+    refresh_token: body.refresh_token as string,
+  })
+  const config = await pageConfig(platform)
+  const seen: string[] = []
+  const navigations: string[] = []
+  const session: PlatformSession = createPlatformSession(config.session, {
+    cookies,
+    now: platform.clock.now,
+    navigate: (url) => navigations.push(url),
+    fetch: (input, init) => {
+      seen.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`)
+      return fetch(input, init)
+    },
+  })
+  return { config, cookies, session, seen, navigations, tokens: body }
+}
+
+describe('the sub-site page over auth-core/session', () => {
+  it('signed in: shows the email and expiry without a request', async () => {
+    const { session, seen, tokens } = await signedInPage(tp)
+    const view = await describeSession(session)
+    expect(view).toEqual({
+      kind: 'signedIn',
+      email: 'pat.password@example.com',
+      accessToken: tokens.access_token,
+      expiresAt: Math.floor((tp.clock.now() + 300_000) / 1000) * 1000,
+      refreshed: false,
+    })
+    expect(seen).toEqual([])
+  })
+
+  it('past the access token’s expiry: refreshes once, rewrites both cookies, and the API accepts the new token', async () => {
+    const { config, session, cookies, seen, tokens } = await signedInPage(tp)
+    tp.clock.advance(300_000)
+    const view = await describeSession(session)
+    expect(view).toMatchObject({ kind: 'signedIn', refreshed: true })
+    expect(seen).toEqual(['POST /oauth2/default/v1/token'])
+    expect(cookies.writes.map((write) => [write.name, write.domain, write.maxAgeSeconds])).toEqual([
+      ['access_token', undefined, 300],
+      ['refresh_token', undefined, 604_800],
+    ])
+    expect(cookies.values.get('refresh_token')).not.toBe(tokens.refresh_token)
+    if (view.kind !== 'signedIn') throw new Error('expected signedIn')
+    expect(await callWhoAmI(config.apiUrl, view.accessToken)).toEqual({
+      ok: true,
+      email: 'pat.password@example.com',
+      expiresAt: view.expiresAt,
+    })
+    expect(await describeSession(session)).toMatchObject({ refreshed: false })
+  })
+
+  it('when the provider refuses the refresh token: the session ends cleanly (signed out, cookies gone)', async () => {
+    const { session, cookies, tokens } = await signedInPage(tp)
+    await fetch(`${tp.okta}/oauth2/default/v1/revoke`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        token: tokens.refresh_token as string,
+        client_id: '0oadevsignin',
+      }),
+    })
+    tp.clock.advance(300_000)
+    expect(await describeSession(session)).toEqual({ kind: 'signedOut', ended: true })
+    expect([...cookies.values.keys()]).toEqual([])
+  })
+
+  it('when the provider is down: unavailable with the library’s message, cookies kept', async () => {
+    const { session, cookies } = await signedInPage(tp)
+    await fetch(`${tp.okta}/__test/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ target: 'token', mode: 'status500' }),
+    })
+    tp.clock.advance(300_000)
+    const view = await describeSession(session)
+    expect(view).toEqual({
+      kind: 'unavailable',
+      message: 'Oops, something went wrong, please try again later.',
+    })
+    expect([...cookies.values.keys()]).toEqual(['access_token', 'refresh_token'])
+  })
+
+  it('on a tampered cookie: invalid, and no request', async () => {
+    const { session, cookies, seen } = await signedInPage(tp)
+    cookies.values.set('access_token', 'not.a.jwt')
+    expect(await describeSession(session)).toEqual({ kind: 'invalid' })
+    expect(seen).toEqual([])
+  })
+
+  it('signed out: no request', async () => {
+    const { session, cookies, seen } = await signedInPage(tp)
+    cookies.values.clear()
+    expect(await describeSession(session)).toEqual({ kind: 'signedOut', ended: false })
+    expect(seen).toEqual([])
+  })
+
+  it('on Sign out: revokes the refresh token, clears both cookies and leaves through the provider logout back home', async () => {
+    const { config, session, cookies, seen, navigations } = await signedInPage(tp)
+    await session.signOut({ returnTo: config.home })
+    // No ID token from a refresh yet: one refresh to get one, then the revocation.
+    expect(seen).toEqual(['POST /oauth2/default/v1/token', 'POST /oauth2/default/v1/revoke'])
+    expect([...cookies.values.keys()]).toEqual([])
+    const logout = new URL(navigations[0] ?? '')
+    expect(`${logout.origin}${logout.pathname}`).toBe(`${tp.okta}/oauth2/default/v1/logout`)
+    expect(logout.searchParams.get('post_logout_redirect_uri')).toBe(`${tp.subsite}/`)
+    const back = await fetch(logout, { redirect: 'manual' })
+    expect(back.status).toBe(302)
+    expect(back.headers.get('Location')).toBe(`${tp.subsite}/`)
+  })
+
+  it('on Sign in: remembers this sub-site in post_login_redirect and goes to the sign-in app', async () => {
+    const { config, session, cookies, navigations } = await signedInPage(tp)
+    session.redirectToSignIn(config.subsite)
+    expect(cookies.writes.at(-1)).toEqual({
+      name: 'post_login_redirect',
+      value: 'citystream',
+      path: '/',
+      secure: true,
+      sameSite: 'Lax',
+      maxAgeSeconds: 600,
+    })
+    expect(navigations).toEqual([tp.redirectUri])
+  })
+})
