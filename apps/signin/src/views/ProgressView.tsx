@@ -1,11 +1,14 @@
 import { Spinner } from '../components/Spinner'
 
-/** A calm, centred status while the page waits, redirects or exchanges the code. */
+/**
+ * A calm, centred status while the page waits, redirects or exchanges the code. The status text
+ * is the page's level-one heading: it is all the page says at that moment.
+ */
 export function ProgressView({ text }: { readonly text: string }) {
   return (
     <div className="progress" role="status" aria-live="polite">
       <Spinner />
-      <p className="progress__text">{text}</p>
+      <h1 className="progress__text">{text}</h1>
     </div>
   )
 }
