@@ -20,6 +20,9 @@ export interface PanelState {
 
 /** What the buttons do. */
 export interface PanelActions {
+  /** The sign-in page: the Sign in link's `href` (what a modified click or a crawler follows). */
+  readonly signInUrl: string
+  /** Remembers this sub-site, then goes to sign in (`redirectToSignIn`). */
   signIn(): void
   signOut(): void
   callApi(): void
@@ -43,6 +46,19 @@ function button(label: string, onClick: () => void, busy: boolean): HTMLElement 
   const element = el('button', { type: 'button' }, label)
   element.addEventListener('click', onClick)
   if (busy) element.setAttribute('disabled', '')
+  return element
+}
+
+/**
+ * Sign in is a link (it navigates), styled as a button; a click runs `signIn` instead of
+ * following the `href`, so `post_login_redirect` is written first.
+ */
+function signInLink(actions: PanelActions): HTMLElement {
+  const element = el('a', { class: 'button', href: actions.signInUrl }, 'Sign in')
+  element.addEventListener('click', (event) => {
+    event.preventDefault()
+    actions.signIn()
+  })
   return element
 }
 
@@ -108,7 +124,7 @@ function signedIn(
 function content(state: PanelState, actions: PanelActions): Child[] {
   if (state.fatal !== undefined) return [el('p', { role: 'alert' }, state.fatal)]
   const view = state.view
-  const signIn = () => el('p', {}, button('Sign in', actions.signIn, state.busy))
+  const signIn = () => el('p', {}, signInLink(actions))
   switch (view?.kind) {
     case undefined:
       return [el('p', {}, 'Checking your session…')]

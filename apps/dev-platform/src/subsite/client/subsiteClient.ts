@@ -27,6 +27,7 @@ function start(config: SubsiteConfig, session: PlatformSession): void {
     return view
   }
   const actions: PanelActions = {
+    signInUrl: config.session.signInUrl,
     signIn: () => {
       update({ busy: true }, actions)
       session.redirectToSignIn(config.subsite)
@@ -56,7 +57,7 @@ function misconfigured(error: unknown): string {
   return `This sub-site is misconfigured: ${error instanceof Error ? error.message : String(error)}`
 }
 
-const noActions: PanelActions = { signIn() {}, signOut() {}, callApi() {} }
+const noActions: PanelActions = { signInUrl: '/', signIn() {}, signOut() {}, callApi() {} }
 try {
   const meta = document.querySelector(`meta[name="${SUBSITE_CONFIG_META}"]`)
   const config = parseSubsiteConfig(meta?.getAttribute('content'))
