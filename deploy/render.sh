@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Renders deploy/nginx.conf for one deployment: substitutes only the placeholders listed below
+# (envsubst with an explicit list, so nginx's own $variables are left alone), refuses to render
+# with any of them unset or empty, and refuses a result that still holds a placeholder.
+#
+#   SERVER_NAME=login.example.com LISTEN_HTTPS=443 LISTEN_HTTP=80 DIST_DIR=/srv/signin/dist \
+#   TLS_CERT=/etc/ssl/signin/fullchain.pem TLS_KEY=/etc/ssl/signin/privkey.pem \
+#   OKTA_ORIGIN=https://idp.example.com API_ORIGIN=https://api.example.com \
+#   SENTRY_ORIGIN=https://o1.ingest.sentry.io \
+#   deploy/render.sh > /etc/nginx/sites-available/signin.conf
+set -euo pipefail
+
+VARIABLES=(SERVER_NAME LISTEN_HTTPS LISTEN_HTTP DIST_DIR TLS_CERT TLS_KEY OKTA_ORIGIN API_ORIGIN SENTRY_ORIGIN)
+TEMPLATE="${1:-$(dirname "$0")/nginx.conf}"
+
+fail() {
+  echo "render.sh: $*" >&2
+  exit 1
+}
+
+command -v envsubst >/dev/null || fail "envsubst is missing (Debian: apt-get install gettext-base)"
+for name in "${VARIABLES[@]}"; do
+  [ -n "${!name:-}" ] || fail "$name is not set"
+  [[ "${!name}" != *[\;\{\}\"\'[:space:]]* ]] || fail "$name must not contain spaces, quotes, ';' or braces"
+  export "${name?}"
+done
+for name in OKTA_ORIGIN API_ORIGIN SENTRY_ORIGIN; do
+  [[ "${!name}" =~ ^https://[A-Za-z0-9.-]+(:[0-9]+)?$ ]] || fail "$name must be an https origin without a path, not \"${!name}\""
+done
+[[ "$DIST_DIR" == /* ]] || fail "DIST_DIR must be an absolute path"
+
+rendered="$(envsubst "$(printf '${%s} ' "${VARIABLES[@]}")" < "$TEMPLATE")"
+if grep -nE '\$\{[A-Za-z_]+\}' <<< "$rendered" >&2; then fail "placeholders left in the result (above)"; fi
+printf '%s\n' "$rendered"
