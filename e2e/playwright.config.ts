@@ -1,0 +1,52 @@
+/**
+ * End-to-end suite: Debian's Chromium against the dev platform, in dev mode (`pnpm test`) or
+ * production mode (`pnpm test:prod`, E2E_MODE=prod: nginx with deploy/nginx.conf over HTTPS).
+ * One worker: the dev platform holds global state (it is reset before every test).
+ */
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_PATH, IS_PROD, MODE, ORIGINS } from './support/env'
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: `./test-results/${MODE}`,
+  globalSetup: './support/globalSetup.ts',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: `./test-results/results-${MODE}.json` }]],
+  use: {
+    baseURL: ORIGINS.app,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 7_000,
+    navigationTimeout: 15_000,
+  },
+  projects: [
+    {
+      name: `flows-${MODE}`,
+      testIgnore: IS_PROD ? ['**/*.dev.spec.ts'] : ['**/*.prod.spec.ts'],
+      teardown: `secrets-${MODE}`,
+    },
+    {
+      // Runs after every flow, failed or not: no secret reached Sentry during the whole run.
+      name: `secrets-${MODE}`,
+      testDir: './final',
+    },
+  ],
+})

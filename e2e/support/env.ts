@@ -1,0 +1,107 @@
+/**
+ * The two ways the suite runs, and every address and path that differs between them.
+ *
+ * - `dev`: the app built in local mode (`apps/signin/.env.e2e`) and served by `vite preview` on
+ *   http://localhost:4173; the dev platform on its default ports; sub-site http://localhost:3000.
+ * - `prod`: the app built like production (`apps/signin/.env.production-e2e`) and served by
+ *   Debian's nginx with `deploy/nginx.conf` over HTTPS as https://login.platform.test; the dev
+ *   platform's roles behind the same nginx as idp., accounts., api., sentry. and *.platform.test
+ *   (sub-sites), all mapped to 127.0.0.1 inside Chromium only.
+ */
+import { fileURLToPath } from 'node:url'
+import type { DevPlatformOptions } from 'dev-platform/src/devPlatform.ts'
+
+export type Mode = 'dev' | 'prod'
+
+/** `E2E_MODE=prod` selects production mode; anything else is dev mode. */
+export const MODE: Mode = process.env.E2E_MODE === 'prod' ? 'prod' : 'dev'
+export const IS_PROD = MODE === 'prod'
+
+export const E2E_DIR = fileURLToPath(new URL('..', import.meta.url))
+export const ROOT_DIR = fileURLToPath(new URL('../..', import.meta.url))
+export const SIGNIN_DIR = fileURLToPath(new URL('../../apps/signin/', import.meta.url))
+export const DEPLOY_DIR = fileURLToPath(new URL('../../deploy/', import.meta.url))
+/** Build output, certificates, nginx files and the run's shared records (git-ignored). */
+export const RUN_DIR = fileURLToPath(new URL(`../../.e2e-tmp/${MODE}/`, import.meta.url))
+
+/** The parent domain of production mode: real-looking names, never resolvable outside Chromium. */
+export const PARENT_DOMAIN = '.platform.test'
+
+/** The dev platform's listeners (both modes): the test controls are called here directly. */
+export const PLATFORM_PORTS = { okta: 4010, google: 4011, api: 4012, sentry: 4013, subsite: 3000 }
+/**
+ * Where `vite preview` serves the app (dev mode; 4173 is among the dev platform's default app
+ * origins) and the unconfigured build (the configuration error). `E2E_APP_PORT` moves both.
+ */
+export const PREVIEW_PORT = Number(process.env.E2E_APP_PORT ?? 4173)
+export const UNCONFIGURED_PORT = PREVIEW_PORT + 1
+
+/** HTTPS and HTTP ports nginx listens on in production mode (443/80 need root). */
+export const HTTPS_PORT = Number(process.env.E2E_HTTPS_PORT ?? 443)
+export const HTTP_PORT = Number(process.env.E2E_HTTP_PORT ?? 80)
+
+/** The public origins the browser sees. */
+export interface Origins {
+  readonly app: string
+  readonly okta: string
+  readonly google: string
+  readonly api: string
+  readonly sentry: string
+  /** The origin of a sub-site (local mode has one sub-site, whatever the name). */
+  readonly subsite: (name: string) => string
+  /** The sub-site the app falls back to. */
+  readonly defaultSubsite: string
+}
+
+export const ORIGINS: Origins = IS_PROD
+  ? {
+      app: `https://login${PARENT_DOMAIN}`,
+      okta: `https://idp${PARENT_DOMAIN}`,
+      google: `https://accounts${PARENT_DOMAIN}`,
+      api: `https://api${PARENT_DOMAIN}`,
+      sentry: `https://sentry${PARENT_DOMAIN}`,
+      subsite: (name) => `https://${name}${PARENT_DOMAIN}`,
+      defaultSubsite: 'citystream',
+    }
+  : {
+      app: `http://localhost:${PREVIEW_PORT}`,
+      okta: `http://localhost:${PLATFORM_PORTS.okta}`,
+      google: `http://localhost:${PLATFORM_PORTS.google}`,
+      api: `http://localhost:${PLATFORM_PORTS.api}`,
+      sentry: `http://localhost:${PLATFORM_PORTS.sentry}`,
+      subsite: () => `http://localhost:${PLATFORM_PORTS.subsite}`,
+      defaultSubsite: 'citystream',
+    }
+
+/** Where the test controls answer (the Okta listener itself, never through nginx). */
+export const CONTROL_URL = `http://127.0.0.1:${PLATFORM_PORTS.okta}`
+
+/** How the worker starts the dev platform in this mode. */
+export function platformOptions(): Partial<DevPlatformOptions> {
+  const ports = {
+    oktaPort: PLATFORM_PORTS.okta,
+    googlePort: PLATFORM_PORTS.google,
+    apiPort: PLATFORM_PORTS.api,
+    sentryPort: PLATFORM_PORTS.sentry,
+    subsitePort: PLATFORM_PORTS.subsite,
+  }
+  if (!IS_PROD) return { ...ports, appOrigins: [ORIGINS.app] }
+  return {
+    ...ports,
+    oktaUrl: ORIGINS.okta,
+    googleUrl: ORIGINS.google,
+    apiUrl: ORIGINS.api,
+    sentryUrl: ORIGINS.sentry,
+    subsiteUrl: ORIGINS.subsite(ORIGINS.defaultSubsite),
+    subsiteUrlTemplate: `https://{subsite}${PARENT_DOMAIN}/`,
+    parentDomain: PARENT_DOMAIN,
+    appOrigins: [ORIGINS.app],
+  }
+}
+
+/** Chromium, never a downloaded browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/** The client id and authorization server the dev platform registers for the app. */
+export const OKTA_CLIENT_ID = '0oadevsignin'
+export const AUTH_SERVER_ID = 'default'

@@ -1,0 +1,103 @@
+/**
+ * Production mode's web server: Debian's nginx running `deploy/nginx.conf` (rendered by
+ * `deploy/render.sh`, exactly as a deployment would) for `login.platform.test`, plus test-only
+ * server blocks that put the dev platform's roles behind the same TLS under their public names.
+ * Everything nginx writes (pid, logs, temp files) stays in the run directory.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { DEPLOY_DIR, HTTP_PORT, HTTPS_PORT, ORIGINS, PARENT_DOMAIN, PLATFORM_PORTS } from './env'
+import { rawRequest } from './http'
+import { run, startServer, waitUntil, type Server } from './processes'
+import type { TestCertificate } from './tls'
+
+export const NGINX_BIN = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
+
+/** Renders the deployment artifact for this run's names and paths. */
+export function renderDeployConfig(distDir: string, cert: TestCertificate): string {
+  return run('bash', [join(DEPLOY_DIR, 'render.sh')], {
+    env: {
+      SERVER_NAME: new URL(ORIGINS.app).hostname,
+      LISTEN_HTTPS: `127.0.0.1:${HTTPS_PORT}`,
+      LISTEN_HTTP: `127.0.0.1:${HTTP_PORT}`,
+      DIST_DIR: distDir,
+      TLS_CERT: cert.certPath,
+      TLS_KEY: cert.keyPath,
+      OKTA_ORIGIN: ORIGINS.okta,
+      API_ORIGIN: ORIGINS.api,
+      SENTRY_ORIGIN: ORIGINS.sentry,
+    },
+  })
+}
+
+/** A test-only HTTPS server block proxying `serverName` to a dev-platform listener. */
+function proxyBlock(serverName: string, port: number, cert: TestCertificate): string {
+  return `
+  server {
+    listen 127.0.0.1:${HTTPS_PORT} ssl http2;
+    server_name ${serverName};
+    ssl_certificate ${cert.certPath};
+    ssl_certificate_key ${cert.keyPath};
+    location / {
+      proxy_pass http://127.0.0.1:${port};
+      proxy_http_version 1.1;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-Host $host;
+      proxy_set_header X-Forwarded-Proto https;
+      proxy_buffering off;
+      proxy_read_timeout 120s;
+    }
+  }`
+}
+
+/** The main nginx.conf of the run: non-root paths, the rendered site, the proxies. */
+function mainConfig(dir: string, sitePath: string, cert: TestCertificate): string {
+  const host = (origin: string) => new URL(origin).hostname
+  return `# Written by e2e/support/nginx.ts for one production-mode run.
+${process.getuid?.() === 0 ? '# Workers run as root too: the run directory need not be world-readable.\nuser root root;' : ''}
+worker_processes 1;
+pid ${join(dir, 'nginx.pid')};
+error_log ${join(dir, 'error.log')} warn;
+events { worker_connections 512; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log ${join(dir, 'access.log')};
+  client_body_temp_path ${join(dir, 'tmp/body')};
+  proxy_temp_path ${join(dir, 'tmp/proxy')};
+  fastcgi_temp_path ${join(dir, 'tmp/fastcgi')};
+  uwsgi_temp_path ${join(dir, 'tmp/uwsgi')};
+  scgi_temp_path ${join(dir, 'tmp/scgi')};
+  server_names_hash_bucket_size 64;
+
+  # The deployment artifact, rendered by deploy/render.sh.
+  include ${sitePath};
+
+  # Test only: the dev platform's roles under their public names, and every sub-site.
+  ${proxyBlock(host(ORIGINS.okta), PLATFORM_PORTS.okta, cert)}
+  ${proxyBlock(host(ORIGINS.google), PLATFORM_PORTS.google, cert)}
+  ${proxyBlock(host(ORIGINS.api), PLATFORM_PORTS.api, cert)}
+  ${proxyBlock(host(ORIGINS.sentry), PLATFORM_PORTS.sentry, cert)}
+  ${proxyBlock(`*${PARENT_DOMAIN}`, PLATFORM_PORTS.subsite, cert)}
+}
+`
+}
+
+/** Renders, checks (`nginx -t`) and starts nginx; resolves once it serves the app over HTTPS. */
+export async function startNginx(
+  dir: string,
+  distDir: string,
+  cert: TestCertificate,
+): Promise<Server> {
+  mkdirSync(join(dir, 'tmp'), { recursive: true })
+  const sitePath = join(dir, 'signin.conf')
+  const mainPath = join(dir, 'nginx.conf')
+  writeFileSync(sitePath, renderDeployConfig(distDir, cert))
+  writeFileSync(mainPath, mainConfig(dir, sitePath, cert))
+  const args = ['-p', dir, '-e', join(dir, 'error.log'), '-c', mainPath]
+  run(NGINX_BIN, [...args, '-t'])
+  const server = startServer('nginx', NGINX_BIN, [...args, '-g', 'daemon off;'])
+  const ca = readFileSync(cert.caPath)
+  await waitUntil(server, async () => (await rawRequest(`${ORIGINS.app}/`, { ca })).status === 200)
+  return server
+}

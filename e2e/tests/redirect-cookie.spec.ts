@@ -1,0 +1,90 @@
+/**
+ * The post-login redirect cookie (issue 5, fifth bullet): a valid sub-site is honoured and then
+ * cleared; absent or the current sub-domain falls back to `citystream`; tampered values never
+ * leave the parent domain. In dev (local) mode every target is http://localhost:3000/.
+ */
+import { COOKIE_DOMAIN } from '../support/assertions'
+import { IS_PROD, ORIGINS, PARENT_DOMAIN } from '../support/env'
+import { expect, test } from '../support/fixtures'
+import { ACCOUNTS, expectSignedInOnSubsite } from '../support/signInPage'
+
+const DEFAULT = ORIGINS.defaultSubsite
+
+/** Where the person must end for a cookie value: the sub-site it names, or the default. */
+const VECTORS: readonly {
+  readonly title: string
+  readonly value: string | null
+  readonly lands: string
+}[] = [
+  { title: 'absent', value: null, lands: DEFAULT },
+  { title: 'a valid sub-site', value: 'maps', lands: 'maps' },
+  { title: 'the current sub-domain', value: 'login', lands: DEFAULT },
+  { title: 'a host with a path', value: 'evil.com/', lands: DEFAULT },
+  { title: 'a backslash', value: 'a\\evil.com', lands: DEFAULT },
+  { title: 'a dotted name', value: 'x.evil.com', lands: DEFAULT },
+  { title: 'a 64-character label', value: 'a'.repeat(64), lands: DEFAULT },
+  { title: 'unicode', value: 'münchen', lands: DEFAULT },
+  { title: 'a unicode full stop', value: 'a。evil', lands: DEFAULT },
+  { title: 'userinfo', value: 'a@evil.com', lands: DEFAULT },
+  { title: 'a leading hyphen', value: '-maps', lands: DEFAULT },
+]
+
+/**
+ * In local mode every target is http://localhost:3000/, so only a few vectors show anything new
+ * there (the cookie is still read once and cleared); production mode runs them all.
+ */
+const RUN = IS_PROD ? VECTORS : VECTORS.filter((v) => [null, 'maps', 'evil.com/'].includes(v.value))
+
+for (const vector of RUN) {
+  test(`post-login redirect cookie ${vector.title} ${JSON.stringify(vector.value)} → ${IS_PROD ? vector.lands : 'localhost:3000'}`, async ({
+    page,
+    app,
+    context,
+  }) => {
+    if (vector.value !== null)
+      await context.addCookies([
+        {
+          name: 'post_login_redirect',
+          value: vector.value,
+          domain: COOKIE_DOMAIN,
+          path: '/',
+          secure: true,
+          sameSite: 'Lax',
+        },
+      ])
+    await app.signInWithPassword(ACCOUNTS.pat)
+    await expectSignedInOnSubsite(page, ACCOUNTS.pat.email, vector.lands)
+    const host = new URL(page.url()).hostname
+    if (IS_PROD) {
+      expect(host).toBe(`${vector.lands}${PARENT_DOMAIN}`)
+      expect(host.endsWith(PARENT_DOMAIN)).toBe(true)
+    } else expect(page.url()).toBe(`${ORIGINS.subsite(DEFAULT)}/`)
+    // Read once, then cleared on the domain it lives on.
+    const left = (await context.cookies()).filter((cookie) => cookie.name === 'post_login_redirect')
+    expect(left).toEqual([])
+  })
+}
+
+test('a sub-site’s own Sign in link sets the cookie, and sign-in returns the person there', async ({
+  page,
+  app,
+  secrets,
+}) => {
+  const subsite = IS_PROD ? 'maps' : DEFAULT
+  await page.goto(`${ORIGINS.subsite(subsite)}/`)
+  await expect(page.getByText('Not signed in')).toBeVisible()
+  await page
+    .getByRole('button', { name: 'Sign in', exact: true })
+    .or(page.getByRole('link', { name: 'Sign in', exact: true }))
+    .click()
+  await page.waitForURL(`${ORIGINS.app}/`)
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'post_login_redirect')
+  expect(cookie).toMatchObject({ value: subsite, domain: COOKIE_DOMAIN, secure: true })
+
+  await app.enterEmail(ACCOUNTS.pat.email)
+  secrets.add(ACCOUNTS.pat.password, 'password')
+  await app.password.fill(ACCOUNTS.pat.password)
+  await app.signIn.click()
+  await expectSignedInOnSubsite(page, ACCOUNTS.pat.email, subsite)
+  expect((await page.context().cookies()).some((c) => c.name === 'post_login_redirect')).toBe(false)
+})

@@ -1,0 +1,281 @@
+/**
+ * What people actually do (issue 5, sixth bullet): double-click and Enter-spam send exactly one
+ * request; reload on every step lands on a sensible step, never a blank page; Back and Forward
+ * move between email and password and out of MFA.
+ */
+import type { Page } from '@playwright/test'
+import { expect, test } from '../support/fixtures'
+import { ACCOUNTS, expectSignedInOnSubsite, TEXTS, type SignInPage } from '../support/signInPage'
+
+/** Primary authentications the dev platform received (server side, not counting preflights). */
+async function serverCount(
+  controls: { requests: () => Promise<{ method: string; path: string }[]> },
+  path: RegExp,
+): Promise<number> {
+  return (await controls.requests()).filter((r) => r.method === 'POST' && path.test(r.path)).length
+}
+
+async function toPasswordStep(app: SignInPage, account = ACCOUNTS.pat): Promise<void> {
+  await app.goto()
+  await app.enterEmail(account.email)
+  await app.typePassword(account.password)
+}
+
+test.describe('exactly one request', () => {
+  test('double-clicking Sign in sends one primary authentication', async ({
+    page,
+    app,
+    net,
+    controls,
+  }) => {
+    await toPasswordStep(app)
+    await controls.fault('authn', 'delay', { delayMs: 1500 })
+    await app.signIn.dblclick({ force: true })
+    await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+    expect(net.count('POST', '/api/v1/authn')).toBe(1)
+    expect(await serverCount(controls, /^\/api\/v1\/authn$/)).toBe(1)
+  })
+
+  test('pressing Enter five times fast sends one primary authentication', async ({
+    page,
+    app,
+    net,
+    controls,
+  }) => {
+    await toPasswordStep(app)
+    await controls.fault('authn', 'delay', { delayMs: 1500 })
+    await app.password.focus()
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('Enter')
+    await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+    expect(net.count('POST', '/api/v1/authn')).toBe(1)
+    expect(await serverCount(controls, /^\/api\/v1\/authn$/)).toBe(1)
+  })
+
+  test('the sixth digit, then Enter five times and a double-click on Verify: one verification', async ({
+    page,
+    app,
+    net,
+    controls,
+    totp,
+  }) => {
+    const tess = await controls.account(ACCOUNTS.tess.email)
+    await app.signInWithPassword(ACCOUNTS.tess)
+    await app.expectCodeStep()
+    await controls.fault('authn', 'delay', { delayMs: 1500 })
+    await app.typeCode(totp.code(tess.totpSecret!))
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('Enter')
+    await app.verify.dblclick({ force: true })
+    await expect(app.verify).toHaveText(TEXTS.verifying)
+    await expectSignedInOnSubsite(page, ACCOUNTS.tess.email)
+    expect(net.count('POST', /\/verify$/)).toBe(1)
+    expect(await serverCount(controls, /\/verify$/)).toBe(1)
+    expect(net.count('POST', '/oauth2/default/v1/token')).toBe(1)
+  })
+
+  test('double-clicking an authenticator app enrols it once', async ({
+    page,
+    app,
+    net,
+    controls,
+  }) => {
+    await app.signInWithPassword(ACCOUNTS.nia)
+    await expect(app.heading).toHaveText(TEXTS.factorHeading)
+    await controls.fault('authn', 'delay', { delayMs: 1000 })
+    await page
+      .getByRole('button', { name: new RegExp(`^${TEXTS.oktaVerify}`) })
+      .dblclick({ force: true })
+    await expect(app.heading).toHaveText(TEXTS.qrHeading)
+    expect(net.count('POST', '/api/v1/authn/factors')).toBe(1)
+  })
+})
+
+/** Reloads and checks the page shows a real step: a heading, never an empty root. */
+async function reloadAndExpectStep(page: Page): Promise<void> {
+  await page.reload()
+  await expect(page.locator('#root')).not.toBeEmpty()
+  await expect(page).toHaveTitle(TEXTS.title)
+}
+
+test.describe('reload on each step', () => {
+  test('email step: still the email step', async ({ page, app }) => {
+    await app.goto()
+    await app.email.fill(ACCOUNTS.pat.email)
+    await reloadAndExpectStep(page)
+    await expect(app.email).toBeVisible()
+    await expect(app.next).toBeVisible()
+    expect(new URL(page.url()).hash).toBe('')
+  })
+
+  test('password step: still the password step for the same email', async ({ page, app }) => {
+    await app.goto()
+    await app.enterEmail(ACCOUNTS.pat.email)
+    await reloadAndExpectStep(page)
+    await expect(app.password).toBeVisible()
+    await expect(page.getByText(ACCOUNTS.pat.email)).toBeVisible()
+    await expect(page).toHaveURL(/#sign-in$/)
+    await app.typePassword(ACCOUNTS.pat.password)
+    await app.signIn.click()
+    await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  })
+
+  test('a #sign-in address without a known email goes back to the root', async ({ page, app }) => {
+    await app.goto('/#sign-in')
+    await expect(app.email).toBeVisible()
+    expect(new URL(page.url()).hash).toBe('')
+  })
+
+  test('code step: the transaction is resumed and the code still signs in', async ({
+    page,
+    app,
+    controls,
+    totp,
+  }) => {
+    const tess = await controls.account(ACCOUNTS.tess.email)
+    await app.signInWithPassword(ACCOUNTS.tess)
+    await app.expectCodeStep()
+    await app.codeBoxes.first().pressSequentially('12')
+    await reloadAndExpectStep(page)
+    await app.expectCodeStep()
+    await app.typeCode(totp.code(tess.totpSecret!))
+    await expectSignedInOnSubsite(page, ACCOUNTS.tess.email)
+  })
+
+  test('factor choice: still the choice, and enrolment works', async ({ page, app }) => {
+    await app.signInWithPassword(ACCOUNTS.nia)
+    await expect(app.heading).toHaveText(TEXTS.factorHeading)
+    await reloadAndExpectStep(page)
+    await expect(app.heading).toHaveText(TEXTS.factorHeading)
+    await page.getByRole('button', { name: new RegExp(`^${TEXTS.googleAuthenticator}`) }).click()
+    await expect(app.heading).toHaveText(TEXTS.qrHeading)
+  })
+
+  test('QR step: the same QR step and secret, and activation works', async ({
+    page,
+    app,
+    totp,
+  }) => {
+    await app.signInWithPassword(ACCOUNTS.nia)
+    await page.getByRole('button', { name: new RegExp(`^${TEXTS.oktaVerify}`) }).click()
+    await expect(app.heading).toHaveText(TEXTS.qrHeading)
+    const secret = (await page.locator('code').innerText()).replace(/\s+/g, '')
+    await reloadAndExpectStep(page)
+    await expect(app.heading).toHaveText(TEXTS.qrHeading)
+    expect((await page.locator('code').innerText()).replace(/\s+/g, '')).toBe(secret)
+    await app.typeCode(totp.code(secret))
+    await expectSignedInOnSubsite(page, ACCOUNTS.nia.email)
+  })
+
+  test('during the 1000 ms wait (password): back at the password step, and signing in again works', async ({
+    page,
+    app,
+    net,
+  }) => {
+    await toPasswordStep(app)
+    await app.signIn.click()
+    await expect(page.getByText('Signing you in…')).toBeVisible()
+    await reloadAndExpectStep(page)
+    await expect(app.password).toBeVisible()
+    expect(net.navigations().some((n) => n.url.includes('/v1/authorize'))).toBe(false)
+    await app.typePassword(ACCOUNTS.pat.password)
+    await app.signIn.click()
+    await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  })
+
+  test('during the 1000 ms wait (after MFA): a step with a message, never a blank page', async ({
+    page,
+    app,
+    controls,
+    totp,
+  }) => {
+    const tess = await controls.account(ACCOUNTS.tess.email)
+    await app.signInWithPassword(ACCOUNTS.tess)
+    await app.expectCodeStep()
+    await app.typeCode(totp.code(tess.totpSecret!))
+    await expect(app.verify).toHaveText(TEXTS.verifying)
+    await reloadAndExpectStep(page)
+    // The one-time session token lived only in the page: the sign-in cannot continue, and says so.
+    await expect(app.heading).toBeVisible()
+    await expect(page.getByRole('alert')).toBeVisible()
+    await expect(app.email).toBeVisible()
+  })
+
+  test('during the callback (token exchange in flight): a sensible step and no second token request', async ({
+    page,
+    app,
+    net,
+    controls,
+  }) => {
+    await controls.fault('token', 'delay', { delayMs: 2500 })
+    await toPasswordStep(app)
+    const tokenRequest = page.waitForRequest((r) => r.url().endsWith('/v1/token'))
+    await app.signIn.click()
+    await tokenRequest
+    await reloadAndExpectStep(page)
+    await expect(app.email).toBeVisible()
+    await page.waitForTimeout(3000) // the delayed exchange has answered by now
+    expect(net.count('POST', '/oauth2/default/v1/token')).toBe(1)
+    expect(page.url()).not.toMatch(/[#?&](code|state)=/)
+  })
+})
+
+test.describe('back and forward', () => {
+  test('between email and password', async ({ page, app }) => {
+    await app.goto()
+    await app.enterEmail(ACCOUNTS.pat.email)
+    await page.goBack()
+    await expect(app.email).toHaveValue(ACCOUNTS.pat.email)
+    expect(new URL(page.url()).hash).toBe('')
+    await page.goForward()
+    await expect(app.password).toBeVisible()
+    await expect(page).toHaveURL(/#sign-in$/)
+    await app.typePassword(ACCOUNTS.pat.password)
+    await app.signIn.click()
+    await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  })
+
+  test('out of MFA: Back from the code step returns to the password step and abandons the transaction', async ({
+    page,
+    app,
+    totp,
+    controls,
+  }) => {
+    const tess = await controls.account(ACCOUNTS.tess.email)
+    await app.signInWithPassword(ACCOUNTS.tess)
+    await app.expectCodeStep()
+    await page.goBack()
+    await expect(app.password).toBeVisible()
+    await expect(page).toHaveURL(/#sign-in$/)
+    expect(await page.evaluate(() => sessionStorage.getItem('signin.stateToken'))).toBeNull()
+    await page.goForward()
+    await expect(app.password).toBeVisible()
+    await expect(page).toHaveURL(/#sign-in$/)
+    // And the person simply signs in again.
+    await app.typePassword(ACCOUNTS.tess.password)
+    await app.signIn.click()
+    await app.expectCodeStep()
+    await app.typeCode(totp.code(tess.totpSecret!))
+    await expectSignedInOnSubsite(page, ACCOUNTS.tess.email)
+  })
+
+  test('out of enrolment: Back from the factor choice returns to the password step', async ({
+    page,
+    app,
+  }) => {
+    await app.signInWithPassword(ACCOUNTS.nia)
+    await expect(app.heading).toHaveText(TEXTS.factorHeading)
+    await page.goBack()
+    await expect(app.password).toBeVisible()
+  })
+
+  test('Back from the sub-site after signing in shows the email step, without a code', async ({
+    page,
+    app,
+  }) => {
+    await app.signInWithPassword(ACCOUNTS.pat)
+    await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+    await page.goBack()
+    await expect(app.email).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    expect(page.url()).not.toMatch(/[#?&](code|state)=/)
+  })
+})
