@@ -36,9 +36,14 @@ export const PLATFORM_PORTS = { okta: 4010, google: 4011, api: 4012, sentry: 401
 export const PREVIEW_PORT = Number(process.env.E2E_APP_PORT ?? 4173)
 export const UNCONFIGURED_PORT = PREVIEW_PORT + 1
 
-/** HTTPS and HTTP ports nginx listens on in production mode (443/80 need root). */
+/**
+ * Where nginx listens on 127.0.0.1 in production mode. HTTPS is on 443 as deployed (root needed;
+ * `E2E_HTTPS_PORT` picks another). The plain-HTTP redirect listens on 8080 by default, so a
+ * system nginx on :80 (Debian starts one when the package is installed) does not collide.
+ * Chromium maps the real ports (443, 80) to these, so every URL keeps its production form.
+ */
 export const HTTPS_PORT = Number(process.env.E2E_HTTPS_PORT ?? 443)
-export const HTTP_PORT = Number(process.env.E2E_HTTP_PORT ?? 80)
+export const HTTP_PORT = Number(process.env.E2E_HTTP_PORT ?? 8080)
 
 /** The public origins the browser sees. */
 export interface Origins {

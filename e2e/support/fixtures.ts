@@ -7,7 +7,7 @@
 /* eslint-disable no-empty-pattern -- Playwright fixtures must destructure their first argument. */
 import { readFileSync } from 'node:fs'
 import { test as base, expect } from '@playwright/test'
-import { IS_PROD, ORIGINS, type Origins } from './env'
+import { HTTP_PORT, HTTPS_PORT, IS_PROD, ORIGINS, type Origins } from './env'
 import { NetworkLog } from './network'
 import { PlatformHolder, type Controls } from './platform'
 import { appendJsonLines, RUN_FILES } from './runFiles'
@@ -38,11 +38,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   launchOptions: [
     async ({ launchOptions }, use) => {
       if (!IS_PROD) return use(launchOptions)
-      const https = process.env.E2E_HTTPS_PORT
-      const http = process.env.E2E_HTTP_PORT
       const rules = [
-        ...(https ? [`MAP *.platform.test:443 127.0.0.1:${https}`] : []),
-        ...(http ? [`MAP *.platform.test:80 127.0.0.1:${http}`] : []),
+        ...(HTTPS_PORT === 443 ? [] : [`MAP *.platform.test:443 127.0.0.1:${HTTPS_PORT}`]),
+        ...(HTTP_PORT === 80 ? [] : [`MAP *.platform.test:80 127.0.0.1:${HTTP_PORT}`]),
         'MAP *.platform.test 127.0.0.1',
       ]
       const spki = readFileSync(RUN_FILES.spki, 'utf8').trim()

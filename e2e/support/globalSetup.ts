@@ -73,9 +73,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     assertExecutable(NGINX_BIN, "Install Debian's nginx (apt-get install nginx) or set NGINX_PATH.")
     if ((HTTPS_PORT < 1024 || HTTP_PORT < 1024) && process.getuid?.() !== 0)
       throw new Error(
-        `Production mode serves HTTPS on port ${HTTPS_PORT} and HTTP on ${HTTP_PORT}, which needs root. ` +
-          'Run as root, or choose free ports above 1024 with E2E_HTTPS_PORT and E2E_HTTP_PORT ' +
-          '(Chromium maps the real names to them).',
+        `Production mode serves HTTPS on port ${HTTPS_PORT} as deployed, which needs root. ` +
+          'Run as root, or choose free ports above 1024 with E2E_HTTPS_PORT (and E2E_HTTP_PORT); ' +
+          'Chromium maps the real ports to them.',
       )
   }
   await assertPortsFree()
