@@ -7,6 +7,7 @@ import {
   OAUTH_STATE,
   page,
   run,
+  signIn,
   STATE_TOKEN,
   storedOAuth,
 } from '../testing/flowHarness'
@@ -407,5 +408,55 @@ describe('signInFlow: identity provider callback', () => {
       { config },
     ).state
     expect(callback).toMatchObject({ target: 'https://citystream.example.com/' })
+  })
+})
+
+describe('signInFlow: reload during the wait after MFA', () => {
+  it('keeps the state token until the callback, so the reload asks the provider and says why it stops', () => {
+    // The MFA succeeds: the flag is persisted and the state token is NOT forgotten.
+    const verified = run([
+      ...signIn(MFA_REQUIRED),
+      { type: 'codeEdited', input: { type: 'textEntered', index: 0, text: '123456' } },
+      {
+        type: 'authnTransactionReceived',
+        call: 'verify',
+        transaction: { status: 'SUCCESS', sessionToken: 'st' },
+      },
+    ])
+    expect(verified.last).toContainEqual({ type: 'persist', item: 'mfaRedirect', value: '1' })
+    expect(verified.last).not.toContainEqual({ type: 'forget', item: 'stateToken' })
+    // The page is reloaded inside the 1000 ms: the code screen verifying, and the transaction is re-read.
+    const reloaded = loaded({
+      hash: '#verify',
+      historyEmail: 'pat@example.com',
+      stored: { mfaRedirect: '1', stateToken: STATE_TOKEN },
+    })
+    expect(selectShowsCodeVerifying(reloaded.state)).toBe(true)
+    expect(reloaded.effects).toContainEqual({
+      type: 'callAuthn',
+      call: { kind: 'resume', stateToken: STATE_TOKEN },
+    })
+    // A provider that has closed the finished transaction: a clear way forward.
+    const closed = run([{ type: 'authnCallFailed', call: 'resume', error: 'session_expired' }], {
+      from: reloaded.state,
+    })
+    expect(closed.state).toMatchObject({
+      step: 'email',
+      email: 'pat@example.com',
+      error: 'session_expired',
+    })
+  })
+
+  it('forgets the state token once the callback arrives', () => {
+    const { effects } = loaded({
+      hash: `#code=c&state=${OAUTH_STATE}`,
+      stored: {
+        pkceVerifier: CODE_VERIFIER,
+        oauthState: storedOAuth('okta'),
+        stateToken: STATE_TOKEN,
+        mfaRedirect: '1',
+      },
+    })
+    expect(effects).toContainEqual({ type: 'forget', item: 'stateToken' })
   })
 })

@@ -128,7 +128,7 @@ describe('signInFlow: MFA_REQUIRED', () => {
     expect(run([typeCode('1')], { from: moved }).state).toMatchObject({ error: null })
   })
 
-  it('on verify SUCCESS: starts authorization after MFA, persisting the MFA-redirect flag', () => {
+  it('on verify SUCCESS: starts authorization after MFA, persisting the MFA-redirect flag and keeping the state token', () => {
     const { state, last } = run(
       [
         typeCode('123456'),
@@ -139,7 +139,6 @@ describe('signInFlow: MFA_REQUIRED', () => {
     expect(state).toMatchObject({ step: 'authorizing', via: 'mfa', sessionToken: SESSION_TOKEN })
     expect(selectShowsCodeVerifying(state)).toBe(true)
     expect(last).toEqual([
-      { type: 'forget', item: 'stateToken' },
       { type: 'persist', item: 'mfaRedirect', value: '1' },
       { type: 'prepareAuthorization', sessionToken: SESSION_TOKEN },
       { type: 'startTimer', id: 'authorizeRedirect', ms: 1000 },

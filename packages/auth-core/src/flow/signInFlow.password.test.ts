@@ -315,6 +315,7 @@ describe('signInFlow: session token → authorization', () => {
       { type: 'forget', item: 'pkceVerifier' },
       { type: 'forget', item: 'oauthState' },
       { type: 'forget', item: 'mfaRedirect' },
+      { type: 'forget', item: 'stateToken' },
     ])
     expect(
       run([...signIn(SUCCESS), { type: 'hashChanged', hash: '#sign-in', historyEmail: null }]).state

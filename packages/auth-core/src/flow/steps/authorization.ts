@@ -1,11 +1,11 @@
 import type { SignInState, SignInTransition, SignInVia } from '../signInFlow.types'
 import { AUTHORIZE_REDIRECT_DELAY_MS } from '../signInFlow.types'
-import { forget } from '../flowOutcomes'
 
 /**
  * A session token starts the PKCE authorization-code flow: the request is prepared while the
  * 1000 ms delay runs (spec sections 4 and 9). After MFA, the MFA-redirect flag is persisted so a
- * reload shows the code step verifying, and the finished transaction's state token is forgotten.
+ * reload shows the code step verifying; the state token stays stored until the callback, so such a
+ * reload can ask the provider where the transaction stands instead of failing blind.
  */
 export function startAuthorization(
   via: SignInVia,
@@ -23,9 +23,7 @@ export function startAuthorization(
   return [
     state,
     [
-      ...(via === 'mfa'
-        ? [...forget('stateToken'), { type: 'persist', item: 'mfaRedirect', value: '1' } as const]
-        : []),
+      ...(via === 'mfa' ? [{ type: 'persist', item: 'mfaRedirect', value: '1' } as const] : []),
       { type: 'prepareAuthorization', sessionToken },
       { type: 'startTimer', id: 'authorizeRedirect', ms: AUTHORIZE_REDIRECT_DELAY_MS },
     ],

@@ -57,7 +57,7 @@ function receiveCallback(
 ): SignInTransition {
   const effects: SignInEffect[] = [
     { type: 'clearUrl' },
-    ...forgetStored(page, 'pkceVerifier', 'oauthState'),
+    ...forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken'),
   ]
   const pending = parseOAuthTransaction(page.stored.oauthState)
   const age = pending ? page.now - pending.createdAt : Number.POSITIVE_INFINITY

@@ -53,7 +53,7 @@ export function onAuthorizing(state: AuthorizingState, event: SignInEvent): Sign
       )
     case 'hashChanged': {
       if (state.delayElapsed && state.authorizeUrl !== null) return unchanged(state)
-      const abandon = forget('pkceVerifier', 'oauthState', 'mfaRedirect')
+      const abandon = forget('pkceVerifier', 'oauthState', 'mfaRedirect', 'stateToken')
       if (event.hash === STEP_HASHES.password && state.email !== null)
         return [
           {
