@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import type { ChangeEvent, ClipboardEvent, KeyboardEvent } from 'react'
 import { CODE_LENGTH, getCodeInputAttrs } from 'auth-core'
 import type { CodeEntryEvent, CodeEntryState } from 'auth-core'
@@ -36,7 +36,8 @@ export function CodeInput(props: CodeInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([])
 
   // Focus follows the reducer: on mount, after every edit, and to the first box after a reset.
-  useEffect(() => {
+  // A layout effect, so the next key of a fast typist already lands in the next box.
+  useLayoutEffect(() => {
     const box = boxes.current[code.focusedIndex]
     if (box && box.ownerDocument.activeElement !== box) box.focus()
   }, [code])

@@ -32,7 +32,12 @@ export function CodeStep({ code, email, verifying, error, errorKey, send }: Code
       <p id={INSTRUCTION_ID} className="step__lede">
         {messages.code.instruction}
       </p>
-      {email ? <p className="identity identity--plain">{email}</p> : null}
+      {email ? (
+        <p className="identity identity--plain">
+          <span className="visually-hidden">{messages.password.signingInAs} </span>
+          <span className="identity__email">{email}</span>
+        </p>
+      ) : null}
       {error ? <ErrorAlert key={errorKey} id={ERROR_ID} code={error} /> : null}
       <CodeForm
         code={code}

@@ -44,7 +44,7 @@ describe('FactorChoiceStep', () => {
       expect.stringContaining('Okta Verify'),
       expect.stringContaining('Google Authenticator'),
     ])
-    expect(document.activeElement).toBe(options[0])
+    await waitFor(() => expect(document.activeElement).toBe(options[0]))
     expect(screen.queryByText(/SMS/i)).toBeNull()
   })
 

@@ -45,10 +45,10 @@ export function PasswordStep({ state, errorKey, send }: PasswordStepProps) {
     <>
       <h1 className="step__heading">{messages.password.heading}</h1>
       <div className="identity">
-        <span className="identity__text">
-          <span className="identity__label">{messages.password.signingInAs}</span>{' '}
+        <p className="identity__text">
+          <span className="visually-hidden">{messages.password.signingInAs} </span>
           <span className="identity__email">{state.email}</span>
-        </span>
+        </p>
         <button
           type="button"
           className="button--link identity__change"
