@@ -1,11 +1,9 @@
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
-import { stopTestApp } from './testing/harness'
 
 // Each test starts on a clean page: no rendered tree, no storage, no cookies, the root URL.
 afterEach(() => {
   cleanup()
-  stopTestApp()
   sessionStorage.clear()
   for (const cookie of document.cookie.split('; ').filter(Boolean)) {
     const name = cookie.split('=')[0]

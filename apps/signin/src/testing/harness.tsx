@@ -4,6 +4,7 @@
  * browser adapter running on happy-dom: history, sessionStorage, cookies, timers.
  */
 import { act } from '@testing-library/react'
+import { afterEach } from 'vitest'
 import { readAuthConfig } from 'auth-core'
 import type { AuthConfig, ConfigEnv, StoredItem } from 'auth-core'
 import { createLocationAdapter } from '../browser/locationAdapter'
@@ -72,11 +73,15 @@ export interface TestAppOptions {
 
 let mounted: (() => void) | null = null
 
-/** Unmounts the app started by {@link startTestApp} (the test setup calls this after each test). */
+/** Unmounts the app started by {@link startTestApp}; runs after each test of a file using it. */
 export function stopTestApp(): void {
   mounted?.()
   mounted = null
 }
+
+// Registered here rather than in the setup file, so that importing the harness (and through it
+// the whole app) happens in the test file, after its vi.mock calls.
+afterEach(stopTestApp)
 
 /** Loads the page at `options.url` and starts the app on it, as a browser would. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
