@@ -17,6 +17,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
@@ -625,7 +626,10 @@ async function contactSheets(browser, shots) {
         const cells = ['light', 'dark']
           .flatMap((scheme) => VIEWPORTS.map((v) => `${name}-${scheme}-${v.width}x${v.height}.png`))
           .filter((file) => shots.includes(file))
-          .map((file) => `<figure><img src="${file}"><figcaption>${file}</figcaption></figure>`)
+          .map(
+            (file) =>
+              `<figure><img src="file://${join(OUT, file)}"><figcaption>${file}</figcaption></figure>`,
+          )
           .join('')
         return `<section><h2>${name}</h2><div class="row">${cells}</div></section>`
       })
@@ -638,11 +642,14 @@ async function contactSheets(browser, shots) {
       img{display:block;height:380px}
       figcaption{padding:2px 4px;font-size:11px}
     </style>${rows}`
-    const sheet = join(OUT, `sheet-${String(start / 3 + 1).padStart(2, '0')}.html`)
+    // The page itself goes to the temporary directory: only PNGs land in screenshots/.
+    const name = `sheet-${String(start / 3 + 1).padStart(2, '0')}`
+    const sheet = join(tmpdir(), `signin-${name}.html`)
     writeFileSync(sheet, html)
     await page.goto(`file://${sheet}`)
     await page.waitForLoadState('load')
-    await page.screenshot({ path: sheet.replace(/\.html$/, '.png'), fullPage: true })
+    await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true })
+    rmSync(sheet)
   }
   await page.close()
 }
