@@ -76,6 +76,7 @@ export type { CodeEntryEvent, CodeEntryState } from './codeEntry/codeEntry.types
 export { TOTP_FACTOR_TYPE } from './authn/authn.types'
 export type {
   AuthnCall,
+  AuthnEnrollableFactor,
   AuthnCallKind,
   AuthnFactor,
   AuthnTransaction,
@@ -120,6 +121,7 @@ export {
 } from './redirect/resolveRedirectTarget'
 export { COOKIE_NAMES } from './cookies/cookie.types'
 export type { CookieRemoval, CookieWrite } from './cookies/cookie.types'
+export type { CookieScopeConfig } from './cookies/cookieRules'
 export { isCookieName, isCookieValue, MAX_COOKIE_BYTES } from './cookies/cookieRules'
 export {
   REFRESH_TOKEN_MAX_AGE_SECONDS,
@@ -132,7 +134,7 @@ export { serializeCookie, serializeCookieRemoval } from './cookies/serializeCook
 
 // HTTP
 export type { HttpOptions } from './http/httpOptions'
-export { encodeBase64Url } from './http/base64url'
+export { decodeBase64Url, encodeBase64Url } from './http/base64url'
 
 // Google path (consent redirect, product API)
 export {

@@ -2,7 +2,6 @@
  * The OAuth transaction kept in sessionStorage between a redirect and its return: which provider,
  * the exact `state` and `nonce` sent, and when (the PKCE verifier is its own item, spec section 3).
  */
-import * as v from 'valibot'
 
 /** The stored OAuth transaction. */
 export interface OAuthTransaction {
@@ -13,12 +12,27 @@ export interface OAuthTransaction {
   readonly createdAt: number
 }
 
-const OAuthTransactionSchema = v.strictObject({
-  provider: v.picklist(['okta', 'google']),
-  state: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43,128}$/)),
-  nonce: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43,128}$/)),
-  createdAt: v.pipe(v.number(), v.integer(), v.minValue(0)),
-})
+const TOKEN = /^[A-Za-z0-9_-]{43,128}$/
+
+/**
+ * A hand-written guard rather than a schema library: this check runs on the first load of the
+ * sign-in page, where every kilobyte counts. Exactly these four keys, each of its type.
+ */
+function isOAuthTransaction(value: unknown): value is OAuthTransaction {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const record = value as Record<string, unknown>
+  const keys = Object.keys(record)
+  return (
+    keys.length === 4 &&
+    (record.provider === 'okta' || record.provider === 'google') &&
+    typeof record.state === 'string' &&
+    TOKEN.test(record.state) &&
+    typeof record.nonce === 'string' &&
+    TOKEN.test(record.nonce) &&
+    Number.isSafeInteger(record.createdAt) &&
+    (record.createdAt as number) >= 0
+  )
+}
 
 /** Serializes a transaction for the `persist` effect. */
 export function serializeOAuthTransaction(transaction: OAuthTransaction): string {
@@ -34,6 +48,7 @@ export function parseOAuthTransaction(raw: string | null): OAuthTransaction | nu
   } catch {
     return null
   }
-  const result = v.safeParse(OAuthTransactionSchema, value)
-  return result.success ? result.output : null
+  if (!isOAuthTransaction(value)) return null
+  const { provider, state, nonce, createdAt } = value
+  return { provider, state, nonce, createdAt }
 }

@@ -179,3 +179,42 @@ describe('signInFlow selectors', () => {
     ).toBe('missing_mfa_data')
   })
 })
+
+describe('parseOAuthTransaction', () => {
+  it.each([
+    [
+      'an extra key',
+      { provider: 'okta', state: 'S'.repeat(43), nonce: 'N'.repeat(43), createdAt: 1, extra: 1 },
+    ],
+    ['a missing key', { provider: 'okta', state: 'S'.repeat(43), nonce: 'N'.repeat(43) }],
+    [
+      'a negative time',
+      { provider: 'okta', state: 'S'.repeat(43), nonce: 'N'.repeat(43), createdAt: -1 },
+    ],
+    [
+      'a fractional time',
+      { provider: 'okta', state: 'S'.repeat(43), nonce: 'N'.repeat(43), createdAt: 1.5 },
+    ],
+    ['a numeric nonce', { provider: 'okta', state: 'S'.repeat(43), nonce: 43, createdAt: 1 }],
+    ['an array', ['okta']],
+  ])('refuses %s', (_name, value) => {
+    expect(parseOAuthTransaction(JSON.stringify(value))).toBeNull()
+  })
+
+  it('returns a fresh object with exactly the four fields', () => {
+    const parsed = parseOAuthTransaction(
+      '{"provider":"okta","state":"' +
+        'S'.repeat(43) +
+        '","nonce":"' +
+        'N'.repeat(43) +
+        '","createdAt":5}',
+    )
+    expect(parsed).toEqual({
+      provider: 'okta',
+      state: 'S'.repeat(43),
+      nonce: 'N'.repeat(43),
+      createdAt: 5,
+    })
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype)
+  })
+})
