@@ -7,6 +7,19 @@ cd "$ROOT"
 ensure_pnpm
 install_workspace
 
+# Every runner also writes a JSON report here; the closing line sums them, even after a failure.
+REPORTS="$ROOT/.test-reports"
+rm -rf "$REPORTS" && mkdir -p "$REPORTS"
+summarize() {
+  local status=$?
+  cp "$ROOT"/e2e/test-results/results-*.json "$REPORTS/" 2>/dev/null || true
+  echo "› summary"
+  node "$ROOT/scripts/summarize-tests.mjs" "$REPORTS"/*.json || true
+  exit "$status"
+}
+trap summarize EXIT
+vitest_json() { echo "--reporter=default --reporter=json --outputFile.json=$REPORTS/$1.json"; }
+
 echo "› lint and format"
 "$PNPM" exec eslint .
 "$PNPM" exec prettier --check . >/dev/null || { "$PNPM" exec prettier --list-different .; exit 1; }
@@ -15,13 +28,20 @@ echo "› typecheck"
 "$PNPM" -r --workspace-concurrency=1 typecheck
 
 echo "› auth-core (unit, node environment, coverage enforced)"
-"$PNPM" --filter auth-core test
+# shellcheck disable=SC2046
+"$PNPM" --filter auth-core exec vitest run --coverage $(vitest_json auth-core)
 
 echo "› dev-platform (real HTTP on loopback)"
-"$PNPM" --filter dev-platform test
+# shellcheck disable=SC2046
+"$PNPM" --filter dev-platform exec vitest run $(vitest_json dev-platform)
 
 echo "› signin (components, happy-dom)"
-"$PNPM" --filter signin test
+# shellcheck disable=SC2046
+"$PNPM" --filter signin exec vitest run $(vitest_json signin)
+
+echo "› signin production build (no inline script or style)"
+"$PNPM" --filter signin build >/dev/null
+"$PNPM" --filter signin check:dist
 
 # The end-to-end suite drives Debian's Chromium (never a downloaded browser); production mode also
 # needs nginx, openssl and envsubst. Installed from Debian only when missing.

@@ -1,0 +1,37 @@
+// Prints one closing line for the whole test command, from the JSON reports the runners wrote:
+// Vitest's (numPassedTests, numFailedTests) and Playwright's (stats.expected/unexpected/flaky).
+// CI reads the plain "N passed, N failed" line; each suite's own output stays above it.
+import { existsSync, readFileSync } from 'node:fs'
+
+const files = process.argv.slice(2)
+let passed = 0
+let failed = 0
+let skipped = 0
+const rows = []
+for (const file of files) {
+  if (!existsSync(file)) continue
+  let report
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    rows.push([file, 'unreadable report'])
+    failed += 1
+    continue
+  }
+  if (report.stats && 'expected' in report.stats) {
+    const { expected = 0, unexpected = 0, flaky = 0, skipped: s = 0 } = report.stats
+    passed += expected + flaky
+    failed += unexpected
+    skipped += s
+    rows.push([file, `${expected + flaky} passed, ${unexpected} failed`])
+  } else {
+    const { numPassedTests = 0, numFailedTests = 0, numPendingTests = 0, numTodoTests = 0 } = report
+    passed += numPassedTests
+    failed += numFailedTests
+    skipped += numPendingTests + numTodoTests
+    rows.push([file, `${numPassedTests} passed, ${numFailedTests} failed`])
+  }
+}
+for (const [file, text] of rows)
+  console.log(`  ${file.replace(/^.*\/test-reports\//, '')}: ${text}`)
+console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ''))
