@@ -69,9 +69,7 @@ export function startApp(container: HTMLElement, options: StartOptions): Started
     location: given.location ?? createLocationAdapter(),
     timers,
     randomBytes: given.randomBytes ?? randomBytes,
-    reporter:
-      given.reporter ??
-      createReporter({ whenIdle: timers.whenIdle, ...options.reporter, dsn: config.sentryDsn }),
+    reporter: given.reporter ?? createReporter({ ...options.reporter, dsn: config.sentryDsn }),
     ...(given.fetch ? { fetch: given.fetch } : {}),
   }
   const ui: UiAdapters = { timers, clipboard: given.clipboard ?? createClipboard() }

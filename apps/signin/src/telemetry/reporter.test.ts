@@ -2,50 +2,88 @@ import { describe, expect, it, vi } from 'vitest'
 import { createReporter, silentReporter } from './reporter'
 import { sentryOptions } from './sentry'
 
+const DSN = 'https://key@o1.ingest.sentry.io/1'
+
+/** A fake Sentry chunk, and the window's error events. */
+function setUp() {
+  const captureMessage = vi.fn()
+  const captureException = vi.fn()
+  const initSentry = vi.fn(() => ({ captureMessage, captureException }))
+  const load = vi.fn(async () => ({ initSentry }))
+  const errorEvents = new EventTarget()
+  return { captureMessage, captureException, initSentry, load, errorEvents }
+}
+
 describe('createReporter', () => {
-  it('without a DSN: reports nothing and never loads Sentry', () => {
-    const load = vi.fn()
-    const whenIdle = vi.fn()
-    const reporter = createReporter({ dsn: null, load, whenIdle })
+  it('without a DSN: reports nothing, listens to nothing and never loads Sentry', () => {
+    const { load, errorEvents } = setUp()
+    const listen = vi.spyOn(errorEvents, 'addEventListener')
+    const reporter = createReporter({ dsn: null, load: load as never, errorEvents })
     reporter.reportFailure('timeout', 'password', 'error')
+    errorEvents.dispatchEvent(new ErrorEvent('error', { error: new Error('boom') }))
     expect(reporter).toBe(silentReporter)
     expect(load).not.toHaveBeenCalled()
-    expect(whenIdle).not.toHaveBeenCalled()
+    expect(listen).not.toHaveBeenCalled()
   })
 
-  it('with a DSN: loads Sentry once when idle (not before), and reports code and step only', async () => {
-    const captureMessage = vi.fn()
-    const initSentry = vi.fn(() => ({ captureMessage }))
-    const load = vi.fn(async () => ({ initSentry }))
-    let idle: () => void = () => undefined
-    const reporter = createReporter({
-      dsn: 'https://key@o1.ingest.sentry.io/1',
-      load: load as never,
-      whenIdle: (callback) => (idle = callback),
-    })
+  it('with a DSN: loads nothing until something fails (a successful sign-in never loads Sentry)', async () => {
+    const { load, errorEvents } = setUp()
+    createReporter({ dsn: DSN, load: load as never, errorEvents })
+    await new Promise((resolve) => setTimeout(resolve, 20))
     expect(load).not.toHaveBeenCalled()
-    idle()
+  })
+
+  it('loads Sentry once on the first failure, and sends every queued report: code and step only', async () => {
+    const { load, initSentry, captureMessage, errorEvents } = setUp()
+    const reporter = createReporter({ dsn: DSN, load: load as never, errorEvents })
     reporter.reportFailure('invalid_credentials', 'password', 'warning')
     reporter.reportFailure('timeout', 'code', 'error')
     await vi.waitFor(() => expect(captureMessage).toHaveBeenCalledTimes(2))
     expect(load).toHaveBeenCalledTimes(1)
-    expect(initSentry).toHaveBeenCalledWith('https://key@o1.ingest.sentry.io/1', undefined)
+    expect(initSentry).toHaveBeenCalledWith(DSN, undefined)
     expect(captureMessage).toHaveBeenNthCalledWith(1, 'Sign-in failure: invalid_credentials', {
       level: 'warning',
       tags: { auth_error_code: 'invalid_credentials', step: 'password' },
     })
+    expect(captureMessage).toHaveBeenNthCalledWith(2, 'Sign-in failure: timeout', {
+      level: 'error',
+      tags: { auth_error_code: 'timeout', step: 'code' },
+    })
+  })
+
+  it('loads Sentry on the first uncaught error or rejection and sends those, then steps aside', async () => {
+    const { load, captureException, errorEvents } = setUp()
+    const stopListening = vi.spyOn(errorEvents, 'removeEventListener')
+    createReporter({ dsn: DSN, load: load as never, errorEvents })
+    const error = new Error('boom')
+    const reason = new Error('rejected')
+    errorEvents.dispatchEvent(new ErrorEvent('error', { error }))
+    const rejection = new Event('unhandledrejection')
+    Object.assign(rejection, { reason })
+    errorEvents.dispatchEvent(rejection)
+    await vi.waitFor(() => expect(captureException).toHaveBeenCalledTimes(2))
+    expect(load).toHaveBeenCalledTimes(1)
+    expect(captureException).toHaveBeenNthCalledWith(1, error)
+    expect(captureException).toHaveBeenNthCalledWith(2, reason)
+    // The SDK's own global handlers hear later errors: ours are gone.
+    expect(stopListening.mock.calls.map(([type]) => type).sort()).toEqual([
+      'error',
+      'unhandledrejection',
+    ])
+    errorEvents.dispatchEvent(new ErrorEvent('error', { error: new Error('later') }))
+    expect(captureException).toHaveBeenCalledTimes(2)
   })
 
   it('on a Sentry chunk that cannot load: sign-in goes on, nothing is thrown', async () => {
     const load = vi.fn(() => Promise.reject(new Error('offline')))
-    const reporter = createReporter({ dsn: 'https://key@o1.ingest.sentry.io/1', load })
+    const reporter = createReporter({ dsn: DSN, load, errorEvents: null })
     expect(() => reporter.reportFailure('timeout', 'password', 'error')).not.toThrow()
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1))
   })
 })
 
 describe('sentryOptions', () => {
-  it('collects nothing personal, scrubs events and breadcrumbs, and drops console breadcrumbs', () => {
+  it('collects nothing personal, scrubs events and breadcrumbs, and runs no console integration', () => {
     const options = sentryOptions('https://key@o1.ingest.sentry.io/1')
     expect(options.dataCollection).toEqual({
       userInfo: false,
@@ -64,14 +102,12 @@ describe('sentryOptions', () => {
     expect(options.traceLifecycle).toBe('static')
     expect(options).not.toHaveProperty('tracesSampleRate')
     expect(options).not.toHaveProperty('replaysSessionSampleRate')
-    const integrations = options.integrations as (
-      defaults: { name: string }[],
-    ) => { name: string }[]
+    // Only the integrations listed, none of Sentry's defaults (no Console: a console line can echo
+    // anything; no sessions, culture context or wrapped timers).
+    expect(options.defaultIntegrations).toBe(false)
     expect(
-      integrations([{ name: 'Breadcrumbs' }, { name: 'Console' }, { name: 'HttpContext' }]).map(
-        (integration) => integration.name,
-      ),
-    ).toEqual(['Breadcrumbs', 'HttpContext'])
+      (options.integrations as { name: string }[]).map((integration) => integration.name),
+    ).toEqual(['Breadcrumbs', 'GlobalHandlers', 'LinkedErrors', 'Dedupe', 'HttpContext'])
     const breadcrumb = options.beforeBreadcrumb?.(
       { category: 'navigation', data: { from: '/#code=abc&state=xyz', to: '/' } },
       undefined,

@@ -1,8 +1,10 @@
 /**
- * Failure reporting through Sentry, loaded lazily: only when a DSN is configured, and never on the
- * first render's critical path (on the first failure, or once the browser is idle after load).
- * Reports carry an error code and a step, nothing else; the SDK and its scrubbers live in their
- * own chunk (`sentry.ts`).
+ * Failure reporting through Sentry, loaded lazily and only when something went wrong: on the first
+ * sign-in failure, or on the first uncaught error or unhandled rejection. A successful sign-in
+ * never fetches a byte of Sentry, and loading it is never on the first render's critical path.
+ * Until the SDK is running, two tiny listeners (no SDK) keep the uncaught errors, and reports made
+ * meanwhile are queued; once it runs, its own global handlers take over. Reports carry an error
+ * code and a step, nothing else; the SDK and its scrubbers live in their own chunk (`sentry.ts`).
  */
 import type { AuthErrorCode, SignInStep } from 'auth-core'
 import type { initSentry, SentryClient } from './sentry'
@@ -13,12 +15,15 @@ export interface Reporter {
 
 type Transport = Parameters<typeof initSentry>[1]
 
+/** Where uncaught errors and unhandled rejections are heard (`window`). */
+export type ErrorEvents = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>
+
 export interface ReporterOptions {
   readonly dsn: string | null
   /** Loads the SDK chunk. */
   readonly load?: () => Promise<{ readonly initSentry: typeof initSentry }>
-  /** Runs the idle-time initialisation. */
-  readonly whenIdle?: (callback: () => void) => void
+  /** Where to listen for uncaught errors before the SDK runs; `window` by default, null: nowhere. */
+  readonly errorEvents?: ErrorEvents | null
   /** Overrides the transport (tests capture envelopes with it). */
   readonly transport?: Transport
 }
@@ -31,16 +36,45 @@ export function createReporter(options: ReporterOptions): Reporter {
   const { dsn } = options
   if (dsn === null) return silentReporter
   const load = options.load ?? (() => import('./sentry'))
+  const target = options.errorEvents === undefined ? globalThis : options.errorEvents
+
+  /** Uncaught errors seen before the SDK was running: sent once it is. */
+  const uncaught: unknown[] = []
+  const onError = (event: Event) => {
+    const { error, message } = event as ErrorEvent
+    uncaught.push(error ?? message)
+    void start()
+  }
+  const onRejection = (event: Event) => {
+    uncaught.push((event as PromiseRejectionEvent).reason)
+    void start()
+  }
+  const listen = (on: boolean) => {
+    const method = on ? 'addEventListener' : 'removeEventListener'
+    target?.[method]('error', onError)
+    target?.[method]('unhandledrejection', onRejection)
+  }
+
   let ready: Promise<SentryClient | null> | null = null
   const start = (): Promise<SentryClient | null> => {
     ready ??= load().then(
-      (module) => module.initSentry(dsn, options.transport),
+      (module) => {
+        const sentry = module.initSentry(dsn, options.transport)
+        // The SDK's global handlers hear every later error: ours step aside.
+        listen(false)
+        for (const error of uncaught.splice(0)) sentry.captureException(error)
+        return sentry
+      },
       // Blocked or offline: sign-in goes on without reporting.
-      () => null,
+      () => {
+        listen(false)
+        return null
+      },
     )
     return ready
   }
-  options.whenIdle?.(() => void start())
+
+  listen(true)
   return {
     reportFailure(code, step, severity) {
       void start().then((sentry) =>

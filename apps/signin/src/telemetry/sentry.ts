@@ -1,20 +1,33 @@
 /**
  * The Sentry SDK with this app's options. Only ever imported dynamically (by `reporter.ts`), so it
- * is its own chunk, fetched only when a DSN is configured.
+ * is its own chunk, fetched only after a failure or an uncaught error (never on a successful
+ * sign-in). Named imports and an explicit integration list keep the chunk to what is used: Sentry
+ * 11's default integrations (sessions, culture context, console capture, wrapped timers, …) are
+ * neither run nor bundled.
  */
-import * as Sentry from '@sentry/browser'
+import {
+  breadcrumbsIntegration,
+  captureException,
+  captureMessage,
+  dedupeIntegration,
+  globalHandlersIntegration,
+  httpContextIntegration,
+  init,
+  linkedErrorsIntegration,
+} from '@sentry/browser'
 import { scrubBreadcrumb, scrubEvent } from 'auth-core'
 
-type SentryOptions = NonNullable<Parameters<typeof Sentry.init>[0]>
+type SentryOptions = NonNullable<Parameters<typeof init>[0]>
 
 /** The Sentry functions the reporter uses. */
 export interface SentryClient {
-  readonly captureMessage: typeof Sentry.captureMessage
+  readonly captureMessage: typeof captureMessage
+  readonly captureException: typeof captureException
 }
 
 /**
- * The `Sentry.init` options: scrubbers on events, transactions and breadcrumbs; no console
- * breadcrumbs; no tracing, replay or profiling. Sentry 11 has no `sendDefaultPii`: its
+ * The `Sentry.init` options: scrubbers on events, transactions and breadcrumbs; five integrations
+ * and none of the defaults; no tracing, replay or profiling. Sentry 11 has no `sendDefaultPii`: its
  * `dataCollection` defaults collect user info, cookies, headers, bodies and query strings, so every
  * category is switched off explicitly here.
  */
@@ -41,14 +54,23 @@ export function sentryOptions(dsn: string): SentryOptions {
     beforeSend: (event) => scrubEvent(event),
     beforeSendTransaction: (event) => scrubEvent(event),
     beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
-    // Sentry 11 records console breadcrumbs in its own `Console` integration: left out, since a
-    // console line can echo anything.
-    integrations: (defaults) => defaults.filter((integration) => integration.name !== 'Console'),
+    // Only these integrations run: breadcrumbs of clicks, requests and history changes (Sentry 11
+    // records console breadcrumbs in its own `Console` integration, left out: a console line can
+    // echo anything), uncaught errors and rejections, error causes, de-duplication, and the page's
+    // URL and user agent (scrubbed like everything else).
+    defaultIntegrations: false,
+    integrations: [
+      breadcrumbsIntegration(),
+      globalHandlersIntegration(),
+      linkedErrorsIntegration(),
+      dedupeIntegration(),
+      httpContextIntegration(),
+    ],
   }
 }
 
 /** Initialises Sentry for `dsn` (tests pass a capturing transport). */
 export function initSentry(dsn: string, transport?: SentryOptions['transport']): SentryClient {
-  Sentry.init({ ...sentryOptions(dsn), ...(transport ? { transport } : {}) })
-  return Sentry
+  init({ ...sentryOptions(dsn), ...(transport ? { transport } : {}) })
+  return { captureMessage, captureException }
 }

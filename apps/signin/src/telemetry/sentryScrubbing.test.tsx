@@ -55,8 +55,13 @@ describe('Sentry reports of a failing sign-in', () => {
         )
       return mfaRequired()
     }
-    // Sentry initialises as soon as the app starts, so it sees everything that follows.
-    await startTestApp({ respond, sentry: { transport, whenIdle: (callback) => callback() } })
+    // Sentry loads only when something goes wrong: an uncaught error right after start loads it
+    // (through the reporter's own listener), so it sees everything that follows.
+    await startTestApp({ respond, sentry: { transport } })
+    expect(Sentry.isInitialized()).toBe(false)
+    window.dispatchEvent(
+      new ErrorEvent('error', { error: new Error(`Unexpected at ${window.location.href}`) }),
+    )
     await waitFor(() => expect(Sentry.isInitialized()).toBe(true))
 
     await user.type(screen.getByLabelText('Email'), `${EMAIL}{Enter}`)
@@ -92,6 +97,7 @@ describe('Sentry reports of a failing sign-in', () => {
     expect(sent).toContain('Sign-in failure: unknown_error')
     expect(sent).toContain('"auth_error_code":"mfa_verification_failed"')
     expect(sent).toContain('"step":"code"')
+    expect(sent).toContain('Unexpected at https://signin.example.com/')
     for (const secret of [
       SECRETS.password,
       SECRETS.stateToken,
