@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { prerenderEmailStep } from './build/prerenderPlugin.ts'
 
 /** auth-core is consumed as source: no build step, and the bundler tree-shakes it per export. */
 const authCoreSource = decodeURIComponent(
@@ -7,7 +8,7 @@ const authCoreSource = decodeURIComponent(
 )
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prerenderEmailStep()],
   resolve: { alias: { 'auth-core': authCoreSource } },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },

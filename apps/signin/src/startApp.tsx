@@ -2,9 +2,14 @@
  * Wires the app: configuration, adapters, the flow store and the first render. The flow reads the
  * page (`pageLoaded`) exactly once, before anything renders, so StrictMode's double rendering and
  * double effects can never read it, exchange a code or call a provider twice.
+ *
+ * The build prerenders the plain email step into the page (`prerender.tsx`): when the flow starts
+ * there too, React hydrates that markup; on any other first state (a step in the hash, a return
+ * from a provider, a configuration error) it renders afresh, replacing it.
  */
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { StrictMode, startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import type { Root } from 'react-dom/client'
 import { createSignInFlow } from 'auth-core'
 import type { ConfigEnv } from 'auth-core'
 import { createCookieJar } from './browser/cookies'
@@ -14,8 +19,8 @@ import { readPageSnapshot } from './browser/readPageSnapshot'
 import { createSessionStore } from './browser/sessionStore'
 import { createTimers } from './browser/timers'
 import { createClipboard } from './browser/clipboard'
+import { appElement, isPristineEmailStep } from './appElement'
 import { Layout } from './components/Layout'
-import { UiAdaptersContext } from './components/UiAdapters'
 import type { UiAdapters } from './components/UiAdapters'
 import { describeProblems, readAppConfig } from './config'
 import { createFlowStore } from './flow/createFlowStore'
@@ -24,7 +29,6 @@ import { loadNetworkEffects, runEffect } from './flow/runEffect'
 import type { EffectAdapters } from './flow/runEffect'
 import { createReporter } from './telemetry/reporter'
 import type { ReporterOptions } from './telemetry/reporter'
-import { App } from './views/App'
 import { ConfigErrorView } from './views/ConfigErrorView'
 
 export interface StartOptions {
@@ -45,10 +49,10 @@ export interface StartedApp {
 
 /** Starts the sign-in page in `container`. */
 export function startApp(container: HTMLElement, options: StartOptions): StartedApp {
-  const root = createRoot(container)
   const result = readAppConfig(options.env, { origin: options.origin ?? window.location.origin })
   if (!result.ok) {
     console.error(describeProblems(result.problems))
+    const root = createRoot(container)
     root.render(
       <StrictMode>
         <Layout>
@@ -81,14 +85,31 @@ export function startApp(container: HTMLElement, options: StartOptions): Started
     type: 'pageLoaded',
     page: readPageSnapshot({ ...adapters, now: timers.now }),
   })
-  root.render(
-    <StrictMode>
-      <UiAdaptersContext value={ui}>
-        <App store={store} legal={config.legal} location={adapters.location} />
-      </UiAdaptersContext>
-    </StrictMode>,
-  )
+  const element = appElement({ store, legal: config.legal, location: adapters.location, ui })
+  const pristine = isPristineEmailStep(store.getSnapshot().state)
+  let root: Root
+  if (pristine && container.firstElementChild !== null)
+    // The page is already painted: hydrate in a transition, which React does in slices of a few
+    // milliseconds (yielding to the browser between them) instead of one long task.
+    root = hydrateInTransition(container, element)
+  else {
+    root = createRoot(container)
+    root.render(element)
+  }
   // The provider clients are not needed to show the first step: fetch them once the page is idle.
   timers.whenIdle(() => void loadNetworkEffects().catch(() => undefined))
   return { store, unmount: () => root.unmount() }
+}
+
+/**
+ * `hydrateRoot` inside `startTransition`: the hydration gets a transition lane, which React renders
+ * time-sliced. An event on the page before it is done hydrates synchronously first (React's own
+ * rule for dehydrated roots), and an email typed meanwhile is kept (`EmailStep`).
+ */
+function hydrateInTransition(container: HTMLElement, element: ReturnType<typeof appElement>): Root {
+  let root: Root | null = null
+  startTransition(() => {
+    root = hydrateRoot(container, element)
+  })
+  return root as unknown as Root
 }

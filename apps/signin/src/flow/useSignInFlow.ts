@@ -8,8 +8,15 @@ export interface SignInFlowView {
   readonly send: (event: SignInEvent) => void
 }
 
-/** The flow's current state (re-rendering on every change) and its `send`. */
+/**
+ * The flow's current state (re-rendering on every change) and its `send`. The server snapshot is
+ * the store's own: the prerendered email step and the hydrating client read the same state.
+ */
 export function useSignInFlow(store: FlowStore): SignInFlowView {
-  const { state, errorKey } = useSyncExternalStore(store.subscribe, store.getSnapshot)
+  const { state, errorKey } = useSyncExternalStore(
+    store.subscribe,
+    store.getSnapshot,
+    store.getSnapshot,
+  )
   return { state, errorKey, send: store.send }
 }

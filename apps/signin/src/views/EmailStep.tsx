@@ -24,7 +24,16 @@ const HINT_ID = 'email-hint'
  */
 export function EmailStep({ state, errorKey, send, legal }: EmailStepProps) {
   const input = useRef<HTMLInputElement>(null)
-  useEffect(() => input.current?.focus(), [])
+  useEffect(() => {
+    const field = input.current
+    if (!field) return
+    // Typed into the prerendered page before the script ran: hydration keeps what is in the field,
+    // so the flow takes it over (Next was disabled meanwhile, so Enter could not submit it).
+    if (field.value !== '' && state.email === '') send({ type: 'emailChanged', email: field.value })
+    field.focus()
+    // Once, on mount: later changes come through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const canSubmit = selectCanSubmitEmail(state)
   const showHint = state.attempted && !canSubmit
   const describedBy =

@@ -1,0 +1,38 @@
+/**
+ * The page's React tree, the same for the client (`startApp`) and the build-time prerender of the
+ * email step (`prerender.tsx`): hydration needs the prerendered markup to be exactly the client's
+ * first render, so both build it here.
+ */
+import { StrictMode } from 'react'
+import type { SignInState } from 'auth-core'
+import type { LocationAdapter } from './browser/locationAdapter'
+import { UiAdaptersContext } from './components/UiAdapters'
+import type { UiAdapters } from './components/UiAdapters'
+import type { LegalLinks } from './config'
+import type { FlowStore } from './flow/createFlowStore'
+import { App } from './views/App'
+
+export interface AppElementProps {
+  readonly store: FlowStore
+  readonly legal: LegalLinks
+  readonly location: Pick<LocationAdapter, 'onHistoryChange' | 'onRestoredFromCache' | 'reload'>
+  readonly ui: UiAdapters
+}
+
+export function appElement({ store, legal, location, ui }: AppElementProps) {
+  return (
+    <StrictMode>
+      <UiAdaptersContext value={ui}>
+        <App store={store} legal={legal} location={location} />
+      </UiAdaptersContext>
+    </StrictMode>
+  )
+}
+
+/**
+ * Whether `state` is the plain email step every first visit starts on (nothing typed, no error):
+ * the one screen that is prerendered, so the only one the client hydrates.
+ */
+export function isPristineEmailStep(state: SignInState): boolean {
+  return state.step === 'email' && state.email === '' && !state.attempted && state.error === null
+}

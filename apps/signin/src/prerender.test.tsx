@@ -1,0 +1,115 @@
+/**
+ * The build-time prerender of the email step (`prerender.tsx`) and the client's first render must
+ * be the same markup: the client hydrates it without a mismatch (React reports every mismatch on
+ * the console or as an error), keeping the very DOM nodes. Any other first state renders afresh.
+ */
+/* eslint-disable no-restricted-syntax -- plays the browser: the prerendered index.html is parsed
+   markup, and the test compares markup. The app itself never touches innerHTML. */
+import { act, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { prerenderEmailStep } from './prerender'
+import { startApp } from './startApp'
+import type { StartedApp } from './startApp'
+import { silentReporter } from './telemetry/reporter'
+import { TEST_ENV, TEST_ORIGIN } from './testing/harness'
+
+let container: HTMLElement
+let started: StartedApp | null = null
+let problems: unknown[]
+const onError = (event: ErrorEvent) => problems.push(event.error ?? event.message)
+
+beforeEach(() => {
+  problems = []
+  vi.spyOn(console, 'error').mockImplementation((...args) => problems.push(args.join(' ')))
+  window.addEventListener('error', onError)
+  container = document.createElement('div')
+  container.id = 'root'
+  document.body.append(container)
+})
+
+afterEach(() => {
+  if (started) act(() => started?.unmount())
+  started = null
+  window.removeEventListener('error', onError)
+  container.remove()
+})
+
+async function start(env = TEST_ENV): Promise<void> {
+  await act(async () => {
+    started = startApp(container, {
+      env,
+      origin: TEST_ORIGIN,
+      adapters: { reporter: silentReporter, fetch: vi.fn() as never },
+    })
+  })
+}
+
+describe('the prerendered email step', () => {
+  it('is the whole card: heading, email field, a disabled Next, Google, the legal links', () => {
+    container.innerHTML = prerenderEmailStep(TEST_ENV)
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in')
+    expect(screen.getByLabelText('Email')).toHaveProperty('value', '')
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true)
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe(
+      TEST_ENV.VITE_PRIVACY_URL,
+    )
+    expect(container.innerHTML).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i)
+  })
+
+  it('is hydrated as it is: no mismatch, the same nodes, and the client takes over', async () => {
+    const markup = prerenderEmailStep(TEST_ENV)
+    container.innerHTML = markup
+    const heading = container.querySelector('h1')
+    const field = container.querySelector('input')
+    await start()
+    expect(problems).toEqual([])
+    expect(container.querySelector('h1')).toBe(heading)
+    expect(container.querySelector('input')).toBe(field)
+    const parsed = document.createElement('div')
+    parsed.innerHTML = markup
+    expect(container.innerHTML).toBe(parsed.innerHTML)
+    expect(document.activeElement).toBe(field)
+    await act(async () => started?.store?.send({ type: 'emailChanged', email: 'a@example.com' }))
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', false)
+  })
+
+  it('a mismatch would be caught: markup from other variables is reported when hydrated', async () => {
+    container.innerHTML = prerenderEmailStep({
+      ...TEST_ENV,
+      VITE_TERMS_URL: 'https://www.example.com/legal/other-terms',
+    })
+    await start()
+    expect(problems.join('\n')).toMatch(/hydrat/i)
+  })
+
+  it('keeps an email typed before the script ran, and enables Next', async () => {
+    container.innerHTML = prerenderEmailStep(TEST_ENV)
+    container.querySelector('input')!.value = 'pat@example.com'
+    await start()
+    expect(problems).toEqual([])
+    expect(started?.store?.getSnapshot().state).toMatchObject({
+      step: 'email',
+      email: 'pat@example.com',
+    })
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', false)
+  })
+
+  it('is replaced, not hydrated, when the page starts elsewhere (a return with an error)', async () => {
+    container.innerHTML = prerenderEmailStep(TEST_ENV)
+    const heading = container.querySelector('h1')
+    window.history.replaceState(null, '', '/#error=access_denied&state=x')
+    await start()
+    expect(problems).toEqual([])
+    expect(container.querySelector('h1')).not.toBe(heading)
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
+    expect(screen.getByRole('alert')).toBeTruthy()
+  })
+
+  it('is empty for an invalid configuration, whose error the client renders', async () => {
+    const env = { ...TEST_ENV, VITE_OKTA_CLIENT_ID: '' }
+    expect(prerenderEmailStep(env)).toBe('')
+    await start(env)
+    expect(screen.getByText(/VITE_OKTA_CLIENT_ID/)).toBeTruthy()
+  })
+})

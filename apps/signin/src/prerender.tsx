@@ -1,0 +1,57 @@
+/**
+ * The email step rendered to HTML at build time (by `build/prerenderPlugin.ts`, in Node) and put
+ * into index.html's root: the card paints with the HTML, before any script runs, and a visitor
+ * without JavaScript sees the real page. The client hydrates it (`startApp`) when the flow starts
+ * on the plain email step, so this renders exactly the client's first render: the same tree
+ * (`appElement`), the same flow, from the same build-time variables.
+ */
+import { renderToString } from 'react-dom/server'
+import { createSignInFlow } from 'auth-core'
+import type { ConfigEnv, PageSnapshot } from 'auth-core'
+import { appElement, isPristineEmailStep } from './appElement'
+import type { UiAdapters } from './components/UiAdapters'
+import { readAppConfig } from './config'
+import { createFlowStore } from './flow/createFlowStore'
+
+/**
+ * Stands in for the page's origin, which the build does not know: it only makes the redirect URI,
+ * which the email step does not show.
+ */
+const BUILD_ORIGIN = 'https://prerender.invalid'
+
+/** A first visit: `/`, nothing stored, no cookie. */
+const FIRST_VISIT: PageSnapshot = {
+  hash: '',
+  search: '',
+  host: new URL(BUILD_ORIGIN).host,
+  historyEmail: null,
+  stored: { pkceVerifier: null, stateToken: null, mfaRedirect: null, oauthState: null },
+  postLoginRedirect: null,
+  now: 0,
+}
+
+/** Nothing the first render calls (they are used by effects and event handlers only). */
+const unused = (): never => {
+  throw new Error('not available while prerendering')
+}
+const UI: UiAdapters = {
+  timers: { start: unused, deadline: unused, whenIdle: unused, now: unused },
+  clipboard: { writeText: unused },
+}
+const LOCATION = { onHistoryChange: unused, onRestoredFromCache: unused, reload: unused }
+
+/**
+ * The markup of the email step for the build-time variables `env`, or '' when they are not a valid
+ * configuration (the client then shows the configuration error, rendered afresh).
+ */
+export function prerenderEmailStep(env: ConfigEnv): string {
+  const result = readAppConfig(env, { origin: BUILD_ORIGIN })
+  if (!result.ok) return ''
+  const store = createFlowStore(createSignInFlow(result.config.auth), () => undefined)
+  store.send({ type: 'pageLoaded', page: FIRST_VISIT })
+  if (!isPristineEmailStep(store.getSnapshot().state))
+    throw new Error(`A first visit starts on ${store.getSnapshot().state.step}, not the email step`)
+  return renderToString(
+    appElement({ store, legal: result.config.legal, location: LOCATION, ui: UI }),
+  )
+}
