@@ -96,8 +96,16 @@ export function startApp(container: HTMLElement, options: StartOptions): Started
     root = createRoot(container)
     root.render(element)
   }
-  // The provider clients are not needed to show the first step: fetch them once the page is idle.
-  timers.whenIdle(() => void loadNetworkEffects().catch(() => undefined))
+  // The provider clients are not needed to show the email step: fetch them once the person starts
+  // on it (typing an email, choosing Google), so a first visit loads only what it shows. A page
+  // that starts anywhere else fetches them when its first effect needs them.
+  if (pristine) {
+    const unsubscribe = store.subscribe(() => {
+      if (isPristineEmailStep(store.getSnapshot().state)) return
+      unsubscribe()
+      void loadNetworkEffects().catch(() => undefined)
+    })
+  }
   return { store, unmount: () => root.unmount() }
 }
 

@@ -1,6 +1,6 @@
 /**
- * Browser services the views need for presentation only (the password's auto-hide timer, idle
- * prefetching, copying the setup key), provided through context so tests replace them.
+ * Browser services the views need for presentation only (the password's auto-hide timer, copying
+ * the setup key), provided through context so tests replace them.
  */
 import { createContext, useContext } from 'react'
 import { createClipboard } from '../browser/clipboard'

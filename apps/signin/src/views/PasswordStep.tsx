@@ -3,9 +3,7 @@ import { isValidPassword } from 'auth-core'
 import type { SignInEvent, SignInState } from 'auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
 import { PasswordField } from '../components/PasswordField'
-import { useUiAdapters } from '../components/UiAdapters'
 import { messages } from '../messages'
-import { prefetchMfaViews } from './lazyViews'
 
 type PasswordState = Extract<SignInState, { step: 'password' }>
 
@@ -26,7 +24,6 @@ const HINT_ID = 'password-hint'
 export function PasswordStep({ state, errorKey, send }: PasswordStepProps) {
   const [password, setPassword] = useState('')
   const [revealed, setRevealed] = useState(false)
-  const { timers } = useUiAdapters()
   const input = useRef<HTMLInputElement>(null)
   useEffect(() => input.current?.focus(), [])
 
@@ -37,7 +34,6 @@ export function PasswordStep({ state, errorKey, send }: PasswordStepProps) {
     undefined
   const submit = (): void => {
     setRevealed(false)
-    if (canSubmit && !state.submitting) prefetchMfaViews(timers.whenIdle)
     send({ type: 'passwordSubmitted', password })
   }
 

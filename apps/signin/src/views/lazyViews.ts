@@ -1,6 +1,6 @@
 /**
- * The MFA views are split off the first load: most sign-ins never need them. They are fetched
- * while the password is being checked, so MFA appears at once.
+ * The MFA views are split off the first load: most sign-ins never need them. Each is fetched when
+ * its step is first shown (about 1 KB gzipped each), so a password-only sign-in never fetches any.
  */
 import { lazy } from 'react'
 
@@ -15,12 +15,3 @@ export const LazyFactorChoiceStep = lazy(() =>
 export const LazyQrEnrollStep = lazy(() =>
   loadQr().then((module) => ({ default: module.QrEnrollStep })),
 )
-
-/** Fetches the MFA chunks when the browser is idle. */
-export function prefetchMfaViews(whenIdle: (callback: () => void) => void): void {
-  whenIdle(() => {
-    void loadCode()
-    void loadFactorChoice()
-    void loadQr()
-  })
-}
