@@ -21,5 +21,8 @@ export default defineConfig({
     // Source maps for error reporting, not referenced from the bundle.
     sourcemap: 'hidden',
     reportCompressedSize: true,
+    // .vite/manifest.json: what scripts/checkDist.mjs measures the first visit from (not served:
+    // deploy/nginx.conf answers 404 under /.vite/).
+    manifest: true,
   },
 })

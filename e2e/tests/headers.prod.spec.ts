@@ -115,10 +115,16 @@ test.describe('production headers (deploy/nginx.conf)', () => {
     }
   })
 
-  test('source maps are not published', async () => {
+  test('source maps and the build manifest are not published', async () => {
     const maps = readdirSync(join(RUN_DIR, 'dist/assets')).filter((name) => name.endsWith('.map'))
     expect(maps.length).toBeGreaterThan(0)
     for (const name of maps) expect((await get(`/assets/${name}`)).status, name).toBe(404)
+    expect(readdirSync(join(RUN_DIR, 'dist/.vite'))).toContain('manifest.json')
+    for (const path of ['/.vite/manifest.json', '/.vite/']) {
+      const response = await get(path)
+      expect(response.status, path).toBe(404)
+      expectSecurityHeaders(response)
+    }
   })
 
   test('only GET and HEAD', async () => {
