@@ -35,6 +35,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       '.e2e-tmp/**',
+      '.bench-tools/**',
+      'bench-results/**',
     ],
   },
   js.configs.recommended,

@@ -51,7 +51,12 @@ function proxyBlock(serverName: string, port: number, cert: TestCertificate): st
 }
 
 /** The main nginx.conf of the run: non-root paths, the rendered site, the proxies. */
-function mainConfig(dir: string, sitePath: string, cert: TestCertificate): string {
+function mainConfig(
+  dir: string,
+  sitePath: string,
+  cert: TestCertificate,
+  extraServers: string,
+): string {
   const host = (origin: string) => new URL(origin).hostname
   return `# Written by e2e/support/nginx.ts for one production-mode run.
 ${process.getuid?.() === 0 ? '# Workers run as root too: the run directory need not be world-readable.\nuser root root;' : ''}
@@ -79,21 +84,26 @@ http {
   ${proxyBlock(host(ORIGINS.api), PLATFORM_PORTS.api, cert)}
   ${proxyBlock(host(ORIGINS.sentry), PLATFORM_PORTS.sentry, cert)}
   ${proxyBlock(`*${PARENT_DOMAIN}`, PLATFORM_PORTS.subsite, cert)}
+${extraServers}
 }
 `
 }
 
-/** Renders, checks (`nginx -t`) and starts nginx; resolves once it serves the app over HTTPS. */
+/**
+ * Renders, checks (`nginx -t`) and starts nginx; resolves once it serves the app over HTTPS.
+ * `extraServers`: more `server {}` blocks for the same `http {}` (the benchmark's comparison page).
+ */
 export async function startNginx(
   dir: string,
   distDir: string,
   cert: TestCertificate,
+  extraServers = '',
 ): Promise<Server> {
   mkdirSync(join(dir, 'tmp'), { recursive: true })
   const sitePath = join(dir, 'signin.conf')
   const mainPath = join(dir, 'nginx.conf')
   writeFileSync(sitePath, renderDeployConfig(distDir, cert))
-  writeFileSync(mainPath, mainConfig(dir, sitePath, cert))
+  writeFileSync(mainPath, mainConfig(dir, sitePath, cert, extraServers))
   const args = ['-p', dir, '-e', join(dir, 'error.log'), '-c', mainPath]
   run(NGINX_BIN, [...args, '-t'])
   const server = startServer('nginx', NGINX_BIN, [...args, '-g', 'daemon off;'])
