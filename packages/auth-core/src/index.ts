@@ -72,6 +72,10 @@ export { getCodeInputAttrs } from './codeEntry/codeEntry.attrs'
 export type { CodeInputAttrs, DigitLabel } from './codeEntry/codeEntry.attrs'
 export type { CodeEntryEvent, CodeEntryState } from './codeEntry/codeEntry.types'
 
+// TOTP enrolment on the same device
+export { buildOtpauthUri } from './enrollment/buildOtpauthUri'
+export type { OtpauthUriInput } from './enrollment/buildOtpauthUri'
+
 // Okta Authn API
 export { TOTP_FACTOR_TYPE } from './authn/authn.types'
 export type {
