@@ -20,6 +20,7 @@ export const TEXTS = {
   factorHeading: 'Set up multi-factor authentication',
   factorInstruction: 'Choose an authenticator app to continue',
   qrHeading: 'Scan the QR code',
+  sameDevice: 'Add to an authenticator app on this device',
   oktaVerify: 'Okta Verify',
   googleAuthenticator: 'Google Authenticator',
 } as const

@@ -98,3 +98,19 @@ for (const [screen, reach] of Object.entries(SCREENS)) {
     expect(violations).toEqual([])
   })
 }
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('axe: QR step with its same-device link, light and dark', async ({
+    page,
+    app,
+    controls,
+    totp,
+  }) => {
+    await SCREENS['QR step']!({ page, app, controls, totp })
+    await expect(page.getByRole('link', { name: TEXTS.sameDevice })).toBeVisible()
+    const violations = [...(await axe(page, 'light')), ...(await axe(page, 'dark'))]
+    expect(violations).toEqual([])
+  })
+})

@@ -56,6 +56,11 @@ for (const { provider, name } of PROVIDERS) {
     expect(decodeURIComponent(uri.pathname)).toContain(ACCOUNTS.nia.email)
     await expectStorageClean(page, secrets)
 
+    // The same key as an otpauth:// link for an app on this device; a desktop does not show it.
+    const sameDevice = page.locator('a[href^="otpauth:"]')
+    await expect(sameDevice).toBeHidden()
+    expect(new URL((await sameDevice.getAttribute('href'))!).searchParams.get('secret')).toBe(shown)
+
     await app.typeCode(totp.code(shown))
     await expectSignedInOnSubsite(page, ACCOUNTS.nia.email)
 
@@ -87,4 +92,32 @@ test('after enrolment, the next sign-in asks for a code from the new app', async
   await app.expectCodeStep()
   await app.typeCode(totp.code(secret))
   await expectSignedInOnSubsite(page, ACCOUNTS.nia.email)
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('the QR step links the key to an authenticator app on this device, and that key signs in', async ({
+    page,
+    app,
+    totp,
+    secrets,
+  }) => {
+    await app.signInWithPassword(ACCOUNTS.nia)
+    await page.getByRole('button', { name: new RegExp(`^${TEXTS.oktaVerify}`) }).click()
+    await expect(app.heading).toHaveText(TEXTS.qrHeading)
+    const link = page.getByRole('link', { name: TEXTS.sameDevice })
+    await expect(link).toBeVisible()
+    const uri = new URL((await link.getAttribute('href'))!)
+    expect(uri.protocol).toBe('otpauth:')
+    expect(uri.host).toBe('totp')
+    expect(decodeURIComponent(uri.pathname)).toBe(`/Mapping Platform:${ACCOUNTS.nia.email}`)
+    expect(uri.searchParams.get('issuer')).toBe('Mapping Platform')
+    const secret = uri.searchParams.get('secret')!
+    secrets.add(secret, 'sharedSecret')
+    expect((await page.locator('code').innerText()).replace(/\s+/g, '')).toBe(secret)
+
+    await app.typeCode(totp.code(secret))
+    await expectSignedInOnSubsite(page, ACCOUNTS.nia.email)
+  })
 })

@@ -68,6 +68,7 @@ export const messages = {
     instruction: (app: string): string =>
       `Open ${app} on your phone, add an account and scan this code.`,
     alt: (app: string): string => `QR code to add your account to ${app}`,
+    sameDevice: 'Add to an authenticator app on this device',
     manualHeading: 'Can’t scan it?',
     manualInstruction: 'Enter this key in the app instead:',
     secretLabel: (spelled: string): string => `Setup key: ${spelled}`,

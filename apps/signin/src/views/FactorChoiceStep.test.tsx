@@ -7,6 +7,7 @@ import {
   SECRETS,
   authnSuccess,
   enrollActivate,
+  json,
   mfaEnroll,
   oktaError,
 } from '../testing/oktaBodies'
@@ -100,6 +101,39 @@ describe('QrEnrollStep', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Digit 1 of 6' })),
     )
+  })
+
+  it('offers the same key as an otpauth:// link for an authenticator app on this device', async () => {
+    const { user } = await atFactorChoice()
+    await user.click(screen.getByRole('button', { name: /Okta Verify/ }))
+    const link = await screen.findByRole('link', {
+      name: 'Add to an authenticator app on this device',
+    })
+    expect(link.getAttribute('href')).toBe(
+      `otpauth://totp/Mapping%20Platform:nia.enroll%40example.com?secret=${SECRETS.sharedSecret}&issuer=Mapping%20Platform`,
+    )
+  })
+
+  it('offers no same-device link when the provider sends a key that is not base32', async () => {
+    const user = userEvent.setup()
+    // The recorded body with its key replaced: the page still enrols, with the QR and the key.
+    const body = JSON.stringify(await enrollActivate('GOOGLE').json()).replace(
+      SECRETS.sharedSecret,
+      'not-a-base32-key',
+    )
+    await startTestApp({
+      url: '/#sign-in',
+      historyEmail: EMAIL,
+      respond: (request) =>
+        request.path === '/api/v1/authn/factors' ? json(JSON.parse(body)) : mfaEnroll(),
+    })
+    await user.type(screen.getByLabelText('Password'), `${SECRETS.password}{Enter}`)
+    await user.click(await screen.findByRole('button', { name: /Google Authenticator/ }))
+    await screen.findByRole('heading', { name: 'Scan the QR code' })
+    expect(screen.getByRole('button', { name: 'Copy key' })).toBeTruthy()
+    expect(
+      screen.queryByRole('link', { name: 'Add to an authenticator app on this device' }),
+    ).toBeNull()
   })
 
   it('on Copy key: copies the secret without spaces and announces it', async () => {

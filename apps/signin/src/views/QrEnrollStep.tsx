@@ -1,4 +1,4 @@
-import { selectIsCodeComplete } from 'auth-core'
+import { buildOtpauthUri, selectIsCodeComplete } from 'auth-core'
 import type { SignInEvent, SignInState } from 'auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
 import { SharedSecret } from '../components/SharedSecret'
@@ -17,11 +17,17 @@ export interface QrEnrollStepProps {
 const QR_SIZE = 184
 
 /**
- * QR enrolment: the QR image from the provider's link, the shared secret for manual entry, and
- * the code entry beside them (side by side on wide screens, stacked on narrow ones).
+ * QR enrolment: the QR image from the provider's link, an `otpauth://` link for the same device,
+ * the shared secret for manual entry, and the code entry beside them (side by side on wide
+ * screens, stacked on narrow ones).
  */
 export function QrEnrollStep({ state, errorKey, send }: QrEnrollStepProps) {
   const app = messages.factorChoice.providers[state.provider].name
+  const sameDeviceUri = buildOtpauthUri({
+    secret: state.sharedSecret,
+    issuer: messages.brandLabel,
+    account: state.email,
+  })
   return (
     <>
       <h1 className="step__heading">{messages.qr.heading}</h1>
@@ -38,6 +44,13 @@ export function QrEnrollStep({ state, errorKey, send }: QrEnrollStepProps) {
             referrerPolicy="no-referrer"
             decoding="async"
           />
+          {sameDeviceUri ? (
+            // For the person reading this on the phone that should scan it; hidden where a fine
+            // pointer says this is a desktop (mfa.css), where no app would take the link.
+            <a className="button button--secondary enroll__same-device" href={sameDeviceUri}>
+              {messages.qr.sameDevice}
+            </a>
+          ) : null}
           <SharedSecret secret={state.sharedSecret} />
         </section>
         <section className="enroll__verify" aria-labelledby="qr-code-heading">
