@@ -39,9 +39,10 @@ const only =
     .split(',') ?? null
 const wantJourneys = args.includes('--journeys')
 
+/** The narrow one is a phone (touch, coarse pointer), so phone-only controls show as on a phone. */
 const VIEWPORTS = [
-  { width: 320, height: 640 },
-  { width: 1280, height: 800 },
+  { width: 320, height: 640, phone: true },
+  { width: 1280, height: 800, phone: false },
 ]
 const SCHEMES = ['light', 'dark']
 
@@ -495,6 +496,18 @@ const JOURNEYS = [
 
 /* --- Run --- */
 
+/**
+ * The whole page. On a phone the viewport is made as tall as the page instead of Playwright's
+ * full-page capture, which re-emulates the device and shows it with a fine pointer (desktop CSS).
+ */
+async function shoot(page, viewport, path) {
+  if (!viewport.phone) return page.screenshot({ path, fullPage: true })
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) })
+  await page.screenshot({ path })
+  await page.setViewportSize({ width: viewport.width, height: viewport.height })
+}
+
 function launchBrowser() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -539,7 +552,13 @@ async function main() {
         for (const [name, reach] of SCREENS) {
           if (only && !only.includes(name)) continue
           if (process.env.SHOTS_DEBUG) console.log('screen', name, colorScheme, viewport.width)
-          const context = await newContext({ viewport, colorScheme, reducedMotion: 'reduce' })
+          const context = await newContext({
+            viewport: { width: viewport.width, height: viewport.height },
+            isMobile: viewport.phone,
+            hasTouch: viewport.phone,
+            colorScheme,
+            reducedMotion: 'reduce',
+          })
           if (!live) await routeFakes(context)
           const page = await context.newPage()
           page.on('pageerror', (error) => problems.push(`${name}: ${error.message}`))
@@ -551,7 +570,7 @@ async function main() {
             await reach(page, live)
             await page.mouse.move(0, 0)
             const file = `${name}-${colorScheme}-${viewport.width}x${viewport.height}.png`
-            await page.screenshot({ path: join(OUT, file), fullPage: true })
+            await shoot(page, viewport, join(OUT, file))
             shots.push(file)
             const overflow = await page.evaluate(
               () => document.documentElement.scrollWidth - window.innerWidth,
@@ -569,12 +588,17 @@ async function main() {
     preview = await serve('screenshots/noconfig/dist')
     for (const colorScheme of SCHEMES)
       for (const viewport of VIEWPORTS) {
-        const context = await newContext({ viewport, colorScheme })
+        const context = await newContext({
+          viewport: { width: viewport.width, height: viewport.height },
+          isMobile: viewport.phone,
+          hasTouch: viewport.phone,
+          colorScheme,
+        })
         const page = await context.newPage()
         await page.goto(`${BASE}/`)
         await page.getByRole('heading', { name: 'Sign-in is not available' }).waitFor()
         const file = `18-config-error-${colorScheme}-${viewport.width}x${viewport.height}.png`
-        await page.screenshot({ path: join(OUT, file), fullPage: true })
+        await shoot(page, viewport, join(OUT, file))
         shots.push(file)
         await context.close()
       }
