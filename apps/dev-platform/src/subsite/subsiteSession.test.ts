@@ -123,11 +123,33 @@ describe('the sub-site page over auth-core/session', () => {
     expect([...cookies.values.keys()]).toEqual(['access_token', 'refresh_token'])
   })
 
-  it('on a tampered cookie: invalid, and no request', async () => {
+  it('on a tampered access-token cookie: one refresh with the refresh token recovers the session', async () => {
     const { session, cookies, seen } = await signedInPage(tp)
     cookies.values.set('access_token', 'not.a.jwt')
+    expect(await describeSession(session)).toMatchObject({
+      kind: 'signedIn',
+      email: 'pat.password@example.com',
+      refreshed: true,
+    })
+    expect(seen).toEqual(['POST /oauth2/default/v1/token'])
+    expect(cookies.values.get('access_token')).not.toBe('not.a.jwt')
+    expect(session.readSession().status).toBe('active')
+  })
+
+  it('on a tampered refresh-token cookie too: invalid, and no request', async () => {
+    const { session, cookies, seen } = await signedInPage(tp)
+    cookies.values.set('access_token', 'not.a.jwt')
+    cookies.values.set('refresh_token', 'bad value; with spaces')
     expect(await describeSession(session)).toEqual({ kind: 'invalid' })
     expect(seen).toEqual([])
+  })
+
+  it('on a tampered access token and a refresh token the provider refuses: invalid, cookies gone', async () => {
+    const { session, cookies } = await signedInPage(tp)
+    cookies.values.set('access_token', 'not.a.jwt')
+    cookies.values.set('refresh_token', 'forged-refresh-token')
+    expect(await describeSession(session)).toEqual({ kind: 'invalid' })
+    expect([...cookies.values.keys()]).toEqual([])
   })
 
   it('signed out: no request', async () => {

@@ -27,25 +27,28 @@ export type SessionView =
 
 /**
  * Reads the session and, when there is one, gets a valid access token with `getAccessToken()`
- * (which refreshes an expired or missing access token and rewrites both cookies). Never
- * rejects: every outcome is a {@link SessionView}.
+ * (which refreshes an expired, missing or unreadable access token and rewrites both cookies).
+ * Damaged cookies are `invalid` only when no refresh recovers them: a readable refresh token
+ * still gets the person a fresh pair without signing in again. Never rejects: every outcome is a
+ * {@link SessionView}.
  */
 export async function describeSession(
   session: Pick<PlatformSession, 'readSession' | 'getAccessToken'>,
 ): Promise<SessionView> {
   const before = session.readSession()
   if (before.status === 'signedOut') return { kind: 'signedOut', ended: false }
-  if (before.status === 'invalid') return { kind: 'invalid' }
   let accessToken: string | null
   try {
     accessToken = await session.getAccessToken()
   } catch (error) {
+    if (before.status === 'invalid') return { kind: 'invalid' }
     return {
       kind: 'unavailable',
       message: messageFor(isAuthError(error) ? error.code : 'unknown_error'),
     }
   }
-  if (accessToken === null) return { kind: 'signedOut', ended: true }
+  if (accessToken === null)
+    return before.status === 'invalid' ? { kind: 'invalid' } : { kind: 'signedOut', ended: true }
   const after = session.readSession()
   const claims = after.status === 'active' || after.status === 'expired' ? after.claims : null
   return {
@@ -53,6 +56,6 @@ export async function describeSession(
     email: claims?.email ?? claims?.subject ?? '',
     accessToken,
     expiresAt: claims === null ? null : claims.expiresAt * 1000,
-    refreshed: accessToken !== before.accessToken,
+    refreshed: before.status === 'invalid' || accessToken !== before.accessToken,
   }
 }
