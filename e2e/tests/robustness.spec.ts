@@ -4,6 +4,7 @@
  * move between email and password and out of MFA.
  */
 import type { Page } from '@playwright/test'
+import { ORIGINS } from '../support/env'
 import { expect, test } from '../support/fixtures'
 import { ACCOUNTS, expectSignedInOnSubsite, TEXTS, type SignInPage } from '../support/signInPage'
 
@@ -20,6 +21,31 @@ async function toPasswordStep(app: SignInPage, account = ACCOUNTS.pat): Promise<
   await app.enterEmail(account.email)
   await app.typePassword(account.password)
 }
+
+test('keys typed before the script has run are all kept (the prerendered email step)', async ({
+  page,
+  app,
+}) => {
+  // The email step is painted from the prerendered HTML long before the script has run on a slow
+  // phone; a person (or a password manager) who starts at once must not lose a key. The bundle is
+  // held back until the whole address is typed.
+  let release = (): void => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto(`${ORIGINS.app}/`, { waitUntil: 'commit' })
+  await expect(app.email).toBeVisible()
+  await expect(app.email).toBeFocused()
+  await page.keyboard.type(ACCOUNTS.tess.email)
+  release()
+  await expect(app.next).toBeEnabled()
+  await expect(app.email).toHaveValue(ACCOUNTS.tess.email)
+  await page.keyboard.press('Enter')
+  await expect(app.password).toBeFocused()
+  await expect(page.getByText(ACCOUNTS.tess.email)).toBeVisible()
+})
 
 test.describe('exactly one request', () => {
   test('double-clicking Sign in sends one primary authentication', async ({

@@ -83,6 +83,11 @@ describe('the prerendered email step', () => {
     expect(problems.join('\n')).toMatch(/hydrat/i)
   })
 
+  it('focuses the field from the first paint, so keys typed before the script runs land in it', () => {
+    container.innerHTML = prerenderEmailStep(TEST_ENV)
+    expect(container.querySelector('input')!.hasAttribute('autofocus')).toBe(true)
+  })
+
   it('keeps an email typed before the script ran, and enables Next', async () => {
     container.innerHTML = prerenderEmailStep(TEST_ENV)
     container.querySelector('input')!.value = 'pat@example.com'

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { selectCanSubmitEmail } from 'auth-core'
 import type { SignInEvent, SignInState } from 'auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
@@ -24,11 +24,14 @@ const HINT_ID = 'email-hint'
  */
 export function EmailStep({ state, errorKey, send, legal }: EmailStepProps) {
   const input = useRef<HTMLInputElement>(null)
-  useEffect(() => {
+  // A layout effect: it runs in the task that commits the hydration, before any re-render could
+  // write the flow's empty email back into the field (a passive effect came too late on a slow
+  // phone, and the first keys were lost).
+  useLayoutEffect(() => {
     const field = input.current
     if (!field) return
-    // Typed into the prerendered page before the script ran: hydration keeps what is in the field,
-    // so the flow takes it over (Next was disabled meanwhile, so Enter could not submit it).
+    // Typed (or autofilled) into the prerendered page before the script ran: hydration keeps what
+    // is in the field, so the flow takes it over (Next was inert meanwhile: nothing submitted it).
     if (field.value !== '' && state.email === '') send({ type: 'emailChanged', email: field.value })
     field.focus()
     // Once, on mount: later changes come through onChange.
@@ -61,6 +64,8 @@ export function EmailStep({ state, errorKey, send, legal }: EmailStepProps) {
           </label>
           <input
             ref={input}
+            // In the prerendered page too, so keys typed before the script runs land in the field.
+            autoFocus
             id="email"
             className="input"
             type="email"
