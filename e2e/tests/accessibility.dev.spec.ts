@@ -83,6 +83,11 @@ const SCREENS: Record<string, (f: Fixtures) => Promise<void>> = {
 /** Runs axe on the page as it is, in `scheme`; the violations, one line each. */
 async function axe(page: Page, scheme: 'light' | 'dark'): Promise<string[]> {
   await page.emulateMedia({ colorScheme: scheme })
+  // Colours ease for 120 ms after the switch: axe must measure the settled ones, not a frame of
+  // the transition (which once failed contrast on a busy machine).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+  )
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
   expect(results.passes.length).toBeGreaterThan(10)
   return results.violations.map(
