@@ -7,6 +7,7 @@ const files = process.argv.slice(2)
 let passed = 0
 let failed = 0
 let skipped = 0
+let flakyTotal = 0
 const rows = []
 for (const file of files) {
   if (!existsSync(file)) continue
@@ -23,7 +24,9 @@ for (const file of files) {
     passed += expected + flaky
     failed += unexpected
     skipped += s
-    rows.push([file, `${expected + flaky} passed, ${unexpected} failed`])
+    flakyTotal += flaky
+    const flakyNote = flaky ? ` (${flaky} flaky: passed on retry)` : ''
+    rows.push([file, `${expected + flaky} passed${flakyNote}, ${unexpected} failed`])
   } else {
     const { numPassedTests = 0, numFailedTests = 0, numPendingTests = 0, numTodoTests = 0 } = report
     passed += numPassedTests
@@ -34,4 +37,8 @@ for (const file of files) {
 }
 for (const [file, text] of rows)
   console.log(`  ${file.replace(/^.*\/test-reports\//, '')}: ${text}`)
-console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ''))
+console.log(
+  `${passed} passed, ${failed} failed` +
+    (skipped ? `, ${skipped} skipped` : '') +
+    (flakyTotal ? ` (${flakyTotal} flaky, listed above)` : ''),
+)
