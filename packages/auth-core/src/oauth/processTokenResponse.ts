@@ -4,26 +4,14 @@ import type { AuthConfig } from '../config/authConfig'
 import { AuthError } from '../errors/authError'
 import { toAuthError } from '../errors/toAuthError'
 import { authorizationServerFor, oauthClientFor } from './authorizationServerFor'
-import type { TokenExchangeResult, TokenSet } from './oauth.types'
+import type { TokenExchangeResult } from './oauth.types'
+import { JwsSchema, TokenBodyEntries, toTokenSet } from './tokenBodySchema'
 
 /** The parts of {@link AuthConfig} the token response is checked against. */
 export type TokenResponseConfig = Pick<AuthConfig, 'oktaOrgUrl' | 'authServerId' | 'clientId'>
 
-/** The longest access-token lifetime accepted, in seconds (one day). */
-export const MAX_EXPIRES_IN_SECONDS = 86_400
-
-/** The body fields of a successful token response, as the app uses them. */
-const TokenBodySchema = v.object({
-  access_token: v.pipe(v.string(), v.nonEmpty()),
-  token_type: v.pipe(
-    v.string(),
-    v.check((type) => type.toLowerCase() === 'bearer'),
-  ),
-  expires_in: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_EXPIRES_IN_SECONDS)),
-  id_token: v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/)),
-  refresh_token: v.optional(v.pipe(v.string(), v.nonEmpty())),
-  scope: v.optional(v.string()),
-})
+/** The body of a successful code exchange: the shared token fields and a required ID token. */
+const TokenBodySchema = v.object({ ...TokenBodyEntries, id_token: JwsSchema })
 
 /**
  * Processes the token endpoint's answer to {@link tokenRequest}.
@@ -63,7 +51,7 @@ export async function processTokenResponse(
       response,
       { expectedNonce: input.nonce, requireIdToken: true },
     )
-    return { kind: 'tokens', tokens: toTokenSet(body) }
+    return { kind: 'tokens', tokens: checkedTokenSet(body) }
   } catch (error) {
     throw toAuthError(error)
   }
@@ -112,21 +100,13 @@ async function validIdTokenOrNull(
   }
 }
 
-function toTokenSet(body: Record<string, unknown> | undefined): TokenSet {
+function checkedTokenSet(body: Record<string, unknown> | undefined) {
   const result = v.safeParse(TokenBodySchema, body)
   if (!result.success)
     throw new AuthError('unknown_error', 'The token response is not one the app can use.', {
       status: 200,
     })
-  const tokens = result.output
-  return {
-    accessToken: tokens.access_token,
-    tokenType: 'Bearer',
-    expiresIn: tokens.expires_in,
-    refreshToken: tokens.refresh_token ?? null,
-    idToken: tokens.id_token,
-    scope: tokens.scope ?? null,
-  }
+  return toTokenSet(result.output)
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -9,20 +9,13 @@ import { AuthError } from '../errors/authError'
 import { toAuthError } from '../errors/toAuthError'
 import type { HttpOptions } from '../http/httpOptions'
 import { authorizationServerFor, oauthClientFor } from '../oauth/authorizationServerFor'
-import { MAX_EXPIRES_IN_SECONDS } from '../oauth/processTokenResponse'
+import { JwsSchema, TokenBodyEntries, toTokenSet } from '../oauth/tokenBodySchema'
 import { sessionRequestOptions } from './sessionRequestOptions'
 import type { SessionOAuthConfig } from './sessionRequestOptions'
 import type { RefreshedTokens } from './session.types'
 
-/** A processed refresh response as the session uses it (oauth4webapi lower-cases `token_type`). */
-const RefreshBodySchema = v.object({
-  access_token: v.pipe(v.string(), v.nonEmpty()),
-  token_type: v.literal('bearer'),
-  expires_in: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_EXPIRES_IN_SECONDS)),
-  refresh_token: v.optional(v.pipe(v.string(), v.nonEmpty())),
-  id_token: v.optional(v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/))),
-  scope: v.optional(v.string()),
-})
+/** A processed refresh response: the shared token fields, and an ID token only when present. */
+const RefreshBodySchema = v.object({ ...TokenBodyEntries, id_token: v.optional(JwsSchema) })
 
 /**
  * Sends the refresh-token grant to the token endpoint (form-encoded `grant_type=refresh_token`,
@@ -82,14 +75,8 @@ export async function processSessionRefreshResponse(
       throw new AuthError('unknown_error', 'The refresh response is not one the session can use.', {
         status: 200,
       })
-    const tokens = result.output
     return {
-      accessToken: tokens.access_token,
-      tokenType: 'Bearer',
-      expiresIn: tokens.expires_in,
-      refreshToken: tokens.refresh_token ?? null,
-      idToken: tokens.id_token ?? null,
-      scope: tokens.scope ?? null,
+      ...toTokenSet(result.output),
       idTokenExpiresAt: getValidatedIdTokenClaims(body)?.exp ?? null,
     }
   } catch (error) {
