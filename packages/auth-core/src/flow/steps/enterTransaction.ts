@@ -2,7 +2,13 @@ import type { AuthnTransaction, TotpProvider } from '../../authn/authn.types'
 import { TOTP_FACTOR_TYPE } from '../../authn/authn.types'
 import { initialCodeEntry } from '../../codeEntry/codeEntry'
 import { failToEmail } from '../flowOutcomes'
-import type { SignInEffect, SignInState, SignInStep, SignInTransition } from '../signInFlow.types'
+import type {
+  SignInEffect,
+  SignInState,
+  SignInStep,
+  SignInTransition,
+  StepHash,
+} from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
 import { startAuthorization } from './authorization'
 
@@ -77,11 +83,13 @@ export function enterTransaction(
   origin: TransactionOrigin,
 ): SignInTransition {
   const { email, from, hashMode } = origin
-  const persistToken = (stateToken: string): SignInEffect => ({
-    type: 'persist',
-    item: 'stateToken',
-    value: stateToken,
-  })
+  // Entering any MFA step: keep the state token for a reload, drop the MFA-redirect flag, and
+  // show the step's hash.
+  const mfaStepEffects = (stateToken: string, hash: StepHash): SignInEffect[] => [
+    { type: 'persist', item: 'stateToken', value: stateToken },
+    { type: 'forget', item: 'mfaRedirect' },
+    { type: 'setLocation', hash, email, mode: hashMode },
+  ]
   switch (transaction.status) {
     case 'SUCCESS':
       return startAuthorization(
@@ -104,11 +112,7 @@ export function enterTransaction(
           verifying: false,
           error: null,
         },
-        [
-          persistToken(transaction.stateToken),
-          { type: 'forget', item: 'mfaRedirect' },
-          { type: 'setLocation', hash: STEP_HASHES.code, email, mode: hashMode },
-        ],
+        mfaStepEffects(transaction.stateToken, STEP_HASHES.code),
       ]
     }
     case 'MFA_ENROLL': {
@@ -123,24 +127,13 @@ export function enterTransaction(
           enrolling: null,
           error: null,
         },
-        [
-          persistToken(transaction.stateToken),
-          { type: 'forget', item: 'mfaRedirect' },
-          { type: 'setLocation', hash: STEP_HASHES.factorChoice, email, mode: hashMode },
-        ],
+        mfaStepEffects(transaction.stateToken, STEP_HASHES.factorChoice),
       ]
     }
     case 'MFA_ENROLL_ACTIVATE': {
       const next = activationStep(transaction, email)
       if (!next) return failToEmail(from, email, 'enrollment_info_failed')
-      return [
-        next,
-        [
-          persistToken(transaction.stateToken),
-          { type: 'forget', item: 'mfaRedirect' },
-          { type: 'setLocation', hash: STEP_HASHES.enrollActivate, email, mode: hashMode },
-        ],
-      ]
+      return [next, mfaStepEffects(transaction.stateToken, STEP_HASHES.enrollActivate)]
     }
   }
 }
