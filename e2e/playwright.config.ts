@@ -4,7 +4,7 @@
  * One worker: the dev platform holds global state (it is reset before every test).
  */
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_PATH, IS_PROD, MODE, ORIGINS } from './support/env'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, IS_PROD, MODE, ORIGINS } from './support/env'
 
 export default defineConfig({
   testDir: './tests',
@@ -25,14 +25,7 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -20,6 +20,7 @@ import { chromium, expect, type Page } from '@playwright/test'
 import { startDevPlatform, type DevPlatform } from 'dev-platform/src/devPlatform.ts'
 import { buildApp } from '../support/build'
 import {
+  CHROMIUM_ARGS,
   CHROMIUM_PATH,
   CONTROL_URL,
   HTTP_PORT,
@@ -29,6 +30,7 @@ import {
   PLATFORM_PORTS,
   ROOT_DIR,
   platformOptions,
+  prodChromiumArgs,
 } from '../support/env'
 import { NetworkLog } from '../support/network'
 import { startNginx } from '../support/nginx'
@@ -67,22 +69,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 
 /** Chromium's flags, as the production e2e mode launches it: names mapped, one key trusted. */
 function chromiumFlags(cert: TestCertificate): string[] {
-  const rules = [
-    ...(HTTPS_PORT === 443 ? [] : [`MAP *.platform.test:443 127.0.0.1:${HTTPS_PORT}`]),
-    ...(HTTP_PORT === 80 ? [] : [`MAP *.platform.test:80 127.0.0.1:${HTTP_PORT}`]),
-    'MAP *.platform.test 127.0.0.1',
-  ]
-  return [
-    `--host-resolver-rules=${rules.join(', ')}`,
-    `--ignore-certificate-errors-spki-list=${cert.spkiHash}`,
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ]
+  return ['--headless=new', ...CHROMIUM_ARGS, ...prodChromiumArgs(cert.spkiHash)]
 }
 
 /**

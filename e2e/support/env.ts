@@ -107,6 +107,33 @@ export function platformOptions(): Partial<DevPlatformOptions> {
 /** Chromium, never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
+/** The flags every headless Chromium of the suite and the benchmark starts with (closed network). */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+/**
+ * Production mode's extra flags: `*.platform.test` resolves to nginx on loopback (its ports mapped
+ * when they are not 443 and 80), and exactly the test certificate's key is trusted, not every
+ * certificate.
+ */
+export function prodChromiumArgs(spkiHash: string): string[] {
+  const rules = [
+    ...(HTTPS_PORT === 443 ? [] : [`MAP *.platform.test:443 127.0.0.1:${HTTPS_PORT}`]),
+    ...(HTTP_PORT === 80 ? [] : [`MAP *.platform.test:80 127.0.0.1:${HTTP_PORT}`]),
+    'MAP *.platform.test 127.0.0.1',
+  ]
+  return [
+    `--host-resolver-rules=${rules.join(', ')}`,
+    `--ignore-certificate-errors-spki-list=${spkiHash}`,
+  ]
+}
+
 /** The client id and authorization server the dev platform registers for the app. */
 export const OKTA_CLIENT_ID = '0oadevsignin'
 export const AUTH_SERVER_ID = 'default'

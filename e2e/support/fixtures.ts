@@ -7,7 +7,7 @@
 /* eslint-disable no-empty-pattern -- Playwright fixtures must destructure their first argument. */
 import { readFileSync } from 'node:fs'
 import { test as base, expect } from '@playwright/test'
-import { HTTP_PORT, HTTPS_PORT, IS_PROD, ORIGINS, type Origins } from './env'
+import { IS_PROD, ORIGINS, prodChromiumArgs, type Origins } from './env'
 import { NetworkLog } from './network'
 import { PlatformHolder, type Controls } from './platform'
 import { appendJsonLines, RUN_FILES } from './runFiles'
@@ -38,19 +38,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   launchOptions: [
     async ({ launchOptions }, use) => {
       if (!IS_PROD) return use(launchOptions)
-      const rules = [
-        ...(HTTPS_PORT === 443 ? [] : [`MAP *.platform.test:443 127.0.0.1:${HTTPS_PORT}`]),
-        ...(HTTP_PORT === 80 ? [] : [`MAP *.platform.test:80 127.0.0.1:${HTTP_PORT}`]),
-        'MAP *.platform.test 127.0.0.1',
-      ]
       const spki = readFileSync(RUN_FILES.spki, 'utf8').trim()
       await use({
         ...launchOptions,
-        args: [
-          ...(launchOptions.args ?? []),
-          `--host-resolver-rules=${rules.join(', ')}`,
-          `--ignore-certificate-errors-spki-list=${spki}`,
-        ],
+        args: [...(launchOptions.args ?? []), ...prodChromiumArgs(spki)],
       })
     },
     { scope: 'worker' },

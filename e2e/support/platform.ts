@@ -5,24 +5,17 @@
  */
 import { createHash } from 'node:crypto'
 import { startDevPlatform, type DevPlatform } from 'dev-platform/src/devPlatform.ts'
+// The controls' vocabulary is the dev platform's own: one definition, checked by the compiler.
+import type {
+  Envelope,
+  FaultMode,
+  FaultTarget,
+  RequestLogEntry as LoggedRequest,
+} from 'dev-platform/src/store.ts'
 import { CONTROL_URL, platformOptions } from './env'
 import { appendJsonLines, RUN_FILES } from './runFiles'
 
-export type FaultTarget = 'authn' | 'token' | 'authorize' | 'google-auth' | 'keys'
-export type FaultMode = 'delay' | 'status500' | 'malformed' | 'html200' | 'network-drop'
-
-export interface LoggedRequest {
-  readonly role: 'okta' | 'google' | 'api' | 'sentry' | 'subsite'
-  readonly origin: string
-  readonly method: string
-  readonly path: string
-  readonly at: string
-}
-
-export interface Envelope {
-  readonly receivedAt: string
-  readonly body: string
-}
+export type { Envelope, FaultMode, FaultTarget, LoggedRequest }
 
 export interface SeededAccountInfo {
   readonly email: string
