@@ -148,3 +148,14 @@ export async function expectSignedInOnSubsite(
   await page.waitForURL(`${ORIGINS.subsite(subsite)}/`)
   await expect(page.getByTestId('signed-in-email')).toHaveText(email)
 }
+
+/** Signs in as Tess (TOTP enrolled) up to the code step; resolves with her TOTP secret. */
+export async function toCodeStep(
+  app: SignInPage,
+  controls: { account(email: string): Promise<{ totpSecret?: string }> },
+): Promise<string> {
+  const tess = await controls.account(ACCOUNTS.tess.email)
+  await app.signInWithPassword(ACCOUNTS.tess)
+  await app.expectCodeStep()
+  return tess.totpSecret!
+}

@@ -6,7 +6,7 @@
 import { expect, test } from '../support/fixtures'
 import { alterOktaAnswer } from '../support/providerRoutes'
 import { containsSecret } from '../support/secrets'
-import { ACCOUNTS, expectSignedInOnSubsite, MESSAGES } from '../support/signInPage'
+import { ACCOUNTS, expectSignedInOnSubsite, MESSAGES, toCodeStep } from '../support/signInPage'
 
 test.describe('identity provider errors (spec section 8)', () => {
   test('E0000004, wrong password: "Email or password are incorrect, please try again." — and Sentry gets the code, not the password', async ({
@@ -55,11 +55,9 @@ test.describe('identity provider errors (spec section 8)', () => {
     controls,
     totp,
   }) => {
-    const tess = await controls.account(ACCOUNTS.tess.email)
-    await app.signInWithPassword(ACCOUNTS.tess)
-    await app.expectCodeStep()
+    const tessSecret = await toCodeStep(app, controls)
     await controls.expireStateTokens()
-    await app.typeCode(totp.code(tess.totpSecret!))
+    await app.typeCode(totp.code(tessSecret))
     await app.expectEmailStepError('Your session has expired. Please try again.')
     expect(MESSAGES.session_expired).toBe('Your session has expired. Please try again.')
   })

@@ -14,6 +14,7 @@ import {
   MESSAGES,
   TEXTS,
   type SignInPage,
+  toCodeStep,
 } from '../support/signInPage'
 
 const chooseOktaVerify = (page: Page) =>
@@ -177,11 +178,9 @@ test.describe('the twelve MFA and enrolment messages', () => {
     controls,
     totp,
   }) => {
-    const tess = await controls.account(ACCOUNTS.tess.email)
-    await app.signInWithPassword(ACCOUNTS.tess)
-    await app.expectCodeStep()
+    const tessSecret = await toCodeStep(app, controls)
     await controls.fault('authn', 'html200')
-    await app.typeCode(totp.code(tess.totpSecret!))
+    await app.typeCode(totp.code(tessSecret))
     await expect(app.error('Verification failed. Please try again.')).toHaveText(
       'Verification failed. Please try again.',
     )

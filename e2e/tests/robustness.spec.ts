@@ -6,7 +6,13 @@
 import type { Page } from '@playwright/test'
 import { ORIGINS } from '../support/env'
 import { expect, test } from '../support/fixtures'
-import { ACCOUNTS, expectSignedInOnSubsite, TEXTS, type SignInPage } from '../support/signInPage'
+import {
+  ACCOUNTS,
+  expectSignedInOnSubsite,
+  TEXTS,
+  type SignInPage,
+  toCodeStep,
+} from '../support/signInPage'
 
 /** Primary authentications the dev platform received (server side, not counting preflights). */
 async function serverCount(
@@ -84,11 +90,9 @@ test.describe('exactly one request', () => {
     controls,
     totp,
   }) => {
-    const tess = await controls.account(ACCOUNTS.tess.email)
-    await app.signInWithPassword(ACCOUNTS.tess)
-    await app.expectCodeStep()
+    const tessSecret = await toCodeStep(app, controls)
     await controls.fault('authn', 'delay', { delayMs: 1500 })
-    await app.typeCode(totp.code(tess.totpSecret!))
+    await app.typeCode(totp.code(tessSecret))
     for (let i = 0; i < 5; i += 1) await page.keyboard.press('Enter')
     await app.verify.dblclick({ force: true })
     await expect(app.verify).toHaveText(TEXTS.verifying)
@@ -156,13 +160,11 @@ test.describe('reload on each step', () => {
     controls,
     totp,
   }) => {
-    const tess = await controls.account(ACCOUNTS.tess.email)
-    await app.signInWithPassword(ACCOUNTS.tess)
-    await app.expectCodeStep()
+    const tessSecret = await toCodeStep(app, controls)
     await app.codeBoxes.first().pressSequentially('12')
     await reloadAndExpectStep(page)
     await app.expectCodeStep()
-    await app.typeCode(totp.code(tess.totpSecret!))
+    await app.typeCode(totp.code(tessSecret))
     await expectSignedInOnSubsite(page, ACCOUNTS.tess.email)
   })
 
@@ -213,10 +215,8 @@ test.describe('reload on each step', () => {
     controls,
     totp,
   }) => {
-    const tess = await controls.account(ACCOUNTS.tess.email)
-    await app.signInWithPassword(ACCOUNTS.tess)
-    await app.expectCodeStep()
-    await app.typeCode(totp.code(tess.totpSecret!))
+    const tessSecret = await toCodeStep(app, controls)
+    await app.typeCode(totp.code(tessSecret))
     await expect(app.verify).toHaveText(TEXTS.verifying)
     await reloadAndExpectStep(page)
     // The one-time session token lived only in the page. The flag shows the code step verifying
@@ -265,9 +265,7 @@ test.describe('back and forward', () => {
     totp,
     controls,
   }) => {
-    const tess = await controls.account(ACCOUNTS.tess.email)
-    await app.signInWithPassword(ACCOUNTS.tess)
-    await app.expectCodeStep()
+    const tessSecret = await toCodeStep(app, controls)
     await page.goBack()
     await expect(app.password).toBeVisible()
     await expect(page).toHaveURL(/#sign-in$/)
@@ -279,7 +277,7 @@ test.describe('back and forward', () => {
     await app.typePassword(ACCOUNTS.tess.password)
     await app.signIn.click()
     await app.expectCodeStep()
-    await app.typeCode(totp.code(tess.totpSecret!))
+    await app.typeCode(totp.code(tessSecret))
     await expectSignedInOnSubsite(page, ACCOUNTS.tess.email)
   })
 
