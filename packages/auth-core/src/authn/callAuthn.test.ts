@@ -1,18 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import { AuthError } from '../errors/authError'
 import { testConfig } from '../testing/testConfig'
 import { callAuthn } from './callAuthn'
+import { rejection } from '../testing/rejection'
 
 const config = testConfig()
-
-async function rejection(promise: Promise<unknown>): Promise<AuthError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AuthError)
-  return error as AuthError
-}
 
 describe('callAuthn', () => {
   it('on a 200 SUCCESS: resolves to the checked transaction', async () => {

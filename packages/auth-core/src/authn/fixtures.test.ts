@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { AuthConfig } from '../config/authConfig'
-import { AuthError } from '../errors/authError'
 import type { AuthErrorCode } from '../errors/authError'
 import { testConfig } from '../testing/testConfig'
 import type { AuthnTransaction } from './authn.types'
 import { processAuthnResponse } from './processAuthnResponse'
+import { rejection } from '../testing/rejection'
 
 /** /work/main/packages/auth-core/src/authn → /work/shared/okta-authn-fixtures */
 const FIXTURES = new URL('../../../../../shared/okta-authn-fixtures/', import.meta.url)
@@ -305,15 +305,6 @@ function fixtureResponse(name: string, headers: HeadersInit = {}): Response {
 
 function config(org: string, localMode = false): AuthConfig {
   return testConfig({ oktaOrgUrl: org, localMode })
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AuthError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AuthError)
-  return error as AuthError
 }
 
 describe('processAuthnResponse on the recorded Okta fixtures', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { AuthError } from '../errors/authError'
+import type { AuthError } from '../errors/authError'
 import type { AuthErrorCode } from '../errors/authError'
 import { testConfig } from '../testing/testConfig'
 import { processAuthnResponse } from './processAuthnResponse'
+import { rejection as rejectionOf } from '../testing/rejection'
 
 const ORG = 'https://login.example.com'
 const config = testConfig({ oktaOrgUrl: ORG })
@@ -14,14 +15,8 @@ function json(body: unknown, status = 200, headers: HeadersInit = {}): Response 
   })
 }
 
-async function rejection(response: Response): Promise<AuthError> {
-  const error = await processAuthnResponse(config, response).then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AuthError)
-  return error as AuthError
-}
+const rejection = (response: Response): Promise<AuthError> =>
+  rejectionOf(processAuthnResponse(config, response))
 
 const activate = (embedded: unknown, extra: Record<string, unknown> = {}): Response =>
   json({ status: 'MFA_ENROLL_ACTIVATE', stateToken: 'st', _embedded: embedded, ...extra })

@@ -1,18 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import { AuthError } from '../errors/authError'
 import { testConfig } from '../testing/testConfig'
 import { callGoogleAuth } from './callGoogleAuth'
+import { rejection } from '../testing/rejection'
 
 const input = { code: 'g-code', nonce: 'n'.repeat(43) }
-
-async function rejection(promise: Promise<unknown>): Promise<AuthError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AuthError)
-  return error as AuthError
-}
 
 describe('callGoogleAuth', () => {
   it('on a 200 cookie map: resolves to the map, after exactly one request', async () => {

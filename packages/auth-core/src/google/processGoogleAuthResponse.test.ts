@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { AuthError } from '../errors/authError'
+import type { AuthError } from '../errors/authError'
 import { processGoogleAuthResponse } from './processGoogleAuthResponse'
+import { rejection as rejectionOf } from '../testing/rejection'
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
-async function rejection(response: Response): Promise<AuthError> {
-  const error = await processGoogleAuthResponse(response).then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AuthError)
-  return error as AuthError
-}
+const rejection = (response: Response): Promise<AuthError> =>
+  rejectionOf(processGoogleAuthResponse(response))
 
 const manyCookies = (count: number) =>
   Object.fromEntries(Array.from({ length: count }, (_, i) => [`c${i}`, 'v']))

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { planTokenCookies } from '../cookies/planTokenCookies'
 import { serializeCookie, serializeCookieRemoval } from '../cookies/serializeCookie'
-import { AuthError } from '../errors/authError'
 import { localTestConfig, testConfig } from '../testing/testConfig'
 import { createMemoryLock } from './createMemoryLock'
 import { createPlatformSession } from './createPlatformSession'
@@ -18,21 +17,11 @@ import {
   setupSession,
   stubFetch,
 } from './sessionTestKit'
+import { rejection } from '../testing/rejection'
 
 const config = sessionConfig()
 const live = accessToken({ exp: NOW_S + 3600 })
 const stale = accessToken({ exp: NOW_S - 1 })
-
-async function rejection(promise: Promise<unknown>): Promise<AuthError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a rejection')
-    },
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AuthError)
-  return error as AuthError
-}
 
 describe('createPlatformSession: getAccessToken', () => {
   it('with a token valid beyond the leeway: returns it without a request', async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest'
-import { AuthError } from '../errors/authError'
 import { FAR_FUTURE } from '../testing/jwt'
 import { readFixture } from '../testing/oauthFixtures'
 import {
@@ -15,19 +14,9 @@ import {
   sessionConfig,
   stubFetch,
 } from './sessionTestKit'
+import { rejection } from '../testing/rejection'
 
 const config = sessionConfig()
-
-async function rejection(promise: Promise<unknown>): Promise<AuthError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a rejection')
-    },
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(AuthError)
-  return error as AuthError
-}
 
 describe('sessionRefreshRequest', () => {
   it('posts grant_type=refresh_token, the refresh token and client_id to the token endpoint', async () => {
