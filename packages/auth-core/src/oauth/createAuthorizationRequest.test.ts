@@ -1,10 +1,10 @@
 import { createHash, getRandomValues } from 'node:crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AuthError } from '../errors/authError'
 import { testConfig } from '../testing/testConfig'
 import { createAuthorizationRequest } from './createAuthorizationRequest'
 import { OAUTH_SCOPES } from './oauthScopes'
 import type { RandomBytes } from './oauth.types'
+import { rejection } from '../testing/rejection'
 
 /** RFC 7636 Appendix B. */
 const RFC7636_OCTETS = [
@@ -22,15 +22,6 @@ function sequence(...outputs: Uint8Array[]): RandomBytes {
   return vi.fn((length: number) => outputs.shift() ?? realRandom(length))
 }
 const filled = (value: number, length = 32): Uint8Array => new Uint8Array(length).fill(value)
-
-async function failure(promise: Promise<unknown>): Promise<AuthError> {
-  const error: unknown = await promise.then(
-    () => new Error('expected a rejection'),
-    (reason: unknown) => reason,
-  )
-  if (!(error instanceof AuthError)) throw error
-  return error
-}
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -121,7 +112,7 @@ describe('createAuthorizationRequest', () => {
     ])('when %s, before drawing any randomness', async (_name, crypto) => {
       vi.stubGlobal('crypto', crypto)
       const randomBytes = vi.fn(realRandom)
-      const error = await failure(createAuthorizationRequest(config, 'st', randomBytes))
+      const error = await rejection(createAuthorizationRequest(config, 'st', randomBytes))
       expect(error.code).toBe('crypto_unavailable')
       expect(randomBytes).not.toHaveBeenCalled()
     })
@@ -132,7 +123,7 @@ describe('createAuthorizationRequest', () => {
           digest: () => Promise.reject(new DOMException('not allowed', 'NotSupportedError')),
         },
       })
-      const error = await failure(createAuthorizationRequest(config, 'st', realRandom))
+      const error = await rejection(createAuthorizationRequest(config, 'st', realRandom))
       expect(error.code).toBe('crypto_unavailable')
       expect(error.cause).toBeInstanceOf(DOMException)
     })
@@ -152,7 +143,7 @@ describe('createAuthorizationRequest', () => {
         },
       ],
     ])('when the random source %s', async (_name, randomBytes) => {
-      const error = await failure(createAuthorizationRequest(config, 'st', randomBytes))
+      const error = await rejection(createAuthorizationRequest(config, 'st', randomBytes))
       expect(error.code).toBe('crypto_unavailable')
     })
   })

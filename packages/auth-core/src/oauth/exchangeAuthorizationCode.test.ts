@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest'
-import { AuthError } from '../errors/authError'
 import {
   RECORDED_TOKEN_CONFIG,
   jsonResponse,
@@ -11,6 +10,7 @@ import { createAuthorizationRequest } from './createAuthorizationRequest'
 import { exchangeAuthorizationCode } from './exchangeAuthorizationCode'
 import { readCallbackParams } from './readCallbackParams'
 import type { CallbackParams } from './oauth.types'
+import { rejection } from '../testing/rejection'
 
 const config = testConfig()
 const randomBytes = (length: number) => crypto.getRandomValues(new Uint8Array(length))
@@ -19,15 +19,6 @@ function fragment(hash: string): CallbackParams {
   const callback = readCallbackParams(hash, '')
   if (callback === null) throw new Error(`not a callback: ${hash}`)
   return callback
-}
-
-async function failure(promise: Promise<unknown>): Promise<AuthError> {
-  const error: unknown = await promise.then(
-    () => new Error('expected a rejection'),
-    (reason: unknown) => reason,
-  )
-  if (!(error instanceof AuthError)) throw error
-  return error
 }
 
 describe('exchangeAuthorizationCode', () => {
@@ -58,7 +49,7 @@ describe('exchangeAuthorizationCode', () => {
 
   it('on a forged state: invalid_callback and the token endpoint is never called', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>(async () => jsonResponse(tokenBody(config, 'n')))
-    const error = await failure(
+    const error = await rejection(
       exchangeAuthorizationCode(
         config,
         {
@@ -78,7 +69,7 @@ describe('exchangeAuthorizationCode', () => {
     const fetch = vi.fn<typeof globalThis.fetch>(async () =>
       jsonResponse(readFixture('oauth2-token-error-invalid_grant-pkce.400.json'), 400),
     )
-    const error = await failure(
+    const error = await rejection(
       exchangeAuthorizationCode(
         config,
         {
@@ -99,7 +90,7 @@ describe('exchangeAuthorizationCode', () => {
     const fetch = vi.fn<typeof globalThis.fetch>(async () =>
       jsonResponse(readFixture('oauth2-token-success.200.json')),
     )
-    const error = await failure(
+    const error = await rejection(
       exchangeAuthorizationCode(
         RECORDED_TOKEN_CONFIG,
         {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { AuthError } from '../errors/authError'
 import { LONG_AGO, createUnsignedJwt, idTokenClaims } from '../testing/jwt'
 import {
   RECORDED_TOKEN_CONFIG,
@@ -10,21 +9,13 @@ import {
 import { testConfig } from '../testing/testConfig'
 import { oauthEndpointsFor } from './authorizationServerFor'
 import { processTokenResponse } from './processTokenResponse'
+import { rejection } from '../testing/rejection'
 
 const config = testConfig()
 const NONCE = 'Zk3x9Qv_0pLmN4bT7yR2sW8cH1dF6gJ5aE-uK0oIqXw'
 const ISSUER = oauthEndpointsFor(config).issuer
 const claimsFor = (overrides: Record<string, unknown> = {}) =>
   idTokenClaims({ issuer: ISSUER, clientId: config.clientId, nonce: NONCE }, overrides)
-
-async function failure(promise: Promise<unknown>): Promise<AuthError> {
-  const error: unknown = await promise.then(
-    () => new Error('expected a rejection'),
-    (reason: unknown) => reason,
-  )
-  if (!(error instanceof AuthError)) throw error
-  return error
-}
 
 describe('processTokenResponse', () => {
   it('on a valid response: returns the checked token set', async () => {
@@ -65,7 +56,7 @@ describe('processTokenResponse', () => {
     const recorded = readFixture('oauth2-token-success.200.json')
 
     it('is refused when a nonce was sent: its ID token carries none (OIDC Core 3.1.3.7 step 11)', async () => {
-      const error = await failure(
+      const error = await rejection(
         processTokenResponse(RECORDED_TOKEN_CONFIG, jsonResponse(recorded), { nonce: NONCE }),
       )
       expect(error.code).toBe('unknown_error')
@@ -74,7 +65,7 @@ describe('processTokenResponse', () => {
     })
 
     it('is refused for another issuer (aud and iss are checked)', async () => {
-      const error = await failure(
+      const error = await rejection(
         processTokenResponse(config, jsonResponse(recorded), { nonce: NONCE }),
       )
       expect(error.code).toBe('unknown_error')
@@ -83,7 +74,7 @@ describe('processTokenResponse', () => {
 
   describe('refuses with unknown_error', () => {
     const refused = async (response: Response) => {
-      const error = await failure(processTokenResponse(config, response, { nonce: NONCE }))
+      const error = await rejection(processTokenResponse(config, response, { nonce: NONCE }))
       expect(error.code).toBe('unknown_error')
       return error
     }

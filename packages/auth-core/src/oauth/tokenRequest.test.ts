@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AuthError } from '../errors/authError'
 import { RECORDED_TOKEN_CONFIG, jsonResponse, tokenBody } from '../testing/oauthFixtures'
 import { testConfig } from '../testing/testConfig'
 import { readCallbackParams } from './readCallbackParams'
 import { tokenRequest } from './tokenRequest'
 import type { CallbackParams } from './oauth.types'
+import { rejection } from '../testing/rejection'
 
 const config = testConfig()
 const STATE = 'N2pP0_tHGkq-8yVQ3xk4ZJm6bXzA1cWdE5fRgTh7sLu'
@@ -18,15 +18,6 @@ function fragment(hash: string): CallbackParams {
 
 function okFetch() {
   return vi.fn<typeof globalThis.fetch>(async () => jsonResponse(tokenBody(config, 'n')))
-}
-
-async function failure(promise: Promise<unknown>): Promise<AuthError> {
-  const error: unknown = await promise.then(
-    () => new Error('expected a rejection'),
-    (reason: unknown) => reason,
-  )
-  if (!(error instanceof AuthError)) throw error
-  return error
 }
 
 afterEach(() => {
@@ -95,7 +86,7 @@ describe('tokenRequest', () => {
       ['a duplicated issuer', `#code=x&state=${STATE}&iss=a&iss=b`],
     ])('%s', async (_name, hash) => {
       const fetch = okFetch()
-      const error = await failure(
+      const error = await rejection(
         tokenRequest(
           config,
           { callback: fragment(hash), expectedState: STATE, codeVerifier: VERIFIER },
@@ -109,7 +100,7 @@ describe('tokenRequest', () => {
     it('a code in the query (we asked for the fragment)', async () => {
       const fetch = okFetch()
       const callback = readCallbackParams('', `?code=x&state=${STATE}`) as CallbackParams
-      const error = await failure(
+      const error = await rejection(
         tokenRequest(config, { callback, expectedState: STATE, codeVerifier: VERIFIER }, { fetch }),
       )
       expect(error.code).toBe('invalid_callback')
@@ -118,7 +109,7 @@ describe('tokenRequest', () => {
 
     it('no pending request (empty expected state), even when the callback state is empty too', async () => {
       const fetch = okFetch()
-      const error = await failure(
+      const error = await rejection(
         tokenRequest(
           config,
           { callback: fragment('#code=x&state='), expectedState: '', codeVerifier: VERIFIER },
@@ -137,7 +128,7 @@ describe('tokenRequest', () => {
       ['server_error', 'unknown_error'],
     ])('%s → %s', async (oauthError, code) => {
       const fetch = okFetch()
-      const error = await failure(
+      const error = await rejection(
         tokenRequest(
           config,
           {
@@ -156,7 +147,7 @@ describe('tokenRequest', () => {
 
   it('refuses an implicit/hybrid return carrying an id_token, without a request', async () => {
     const fetch = okFetch()
-    const error = await failure(
+    const error = await rejection(
       tokenRequest(
         config,
         {
@@ -173,7 +164,7 @@ describe('tokenRequest', () => {
 
   it('refuses a callback without a code, without a request', async () => {
     const fetch = okFetch()
-    const error = await failure(
+    const error = await rejection(
       tokenRequest(
         config,
         { callback: fragment(`#state=${STATE}`), expectedState: STATE, codeVerifier: VERIFIER },
@@ -194,7 +185,7 @@ describe('tokenRequest', () => {
 
     it('is refused outside local mode, without a request', async () => {
       const fetch = okFetch()
-      const error = await failure(tokenRequest(httpConfig, input, { fetch }))
+      const error = await rejection(tokenRequest(httpConfig, input, { fetch }))
       expect(error.code).toBe('unknown_error')
       expect(error.details.providerCode).toBe('OAUTH_HTTP_REQUEST_FORBIDDEN')
       expect(fetch).not.toHaveBeenCalled()
@@ -214,7 +205,7 @@ describe('tokenRequest', () => {
       ['a network failure', new TypeError('Failed to fetch'), 'network_error'],
     ])('%s → %s', async (_name, thrown, code) => {
       const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.reject(thrown))
-      const error = await failure(
+      const error = await rejection(
         tokenRequest(
           config,
           {
