@@ -29,7 +29,7 @@ echo "› typecheck"
 
 echo "› auth-core (unit, node environment, coverage enforced)"
 # shellcheck disable=SC2046
-"$PNPM" --filter auth-core exec vitest run --coverage $(vitest_json auth-core)
+"$PNPM" --filter @mapping-platform/auth-core exec vitest run --coverage $(vitest_json auth-core)
 
 echo "› dev-platform (real HTTP on loopback)"
 # shellcheck disable=SC2046

@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: {
     // As the sub-site bundle does: auth-core's source, so tests need no `pnpm build` first.
     alias: {
-      'auth-core/session': fileURLToPath(
+      '@mapping-platform/auth-core/session': fileURLToPath(
         new URL('../../packages/auth-core/src/session/index.ts', import.meta.url),
       ),
     },

@@ -9,7 +9,7 @@ const authCoreSource = decodeURIComponent(
 
 export default defineConfig({
   plugins: [react(), prerenderEmailStep()],
-  resolve: { alias: { 'auth-core': authCoreSource } },
+  resolve: { alias: { '@mapping-platform/auth-core': authCoreSource } },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
   build: {

@@ -6,7 +6,7 @@ export default defineConfig({
   // auth-core as source, exactly as in vite.config.ts.
   resolve: {
     alias: {
-      'auth-core': decodeURIComponent(
+      '@mapping-platform/auth-core': decodeURIComponent(
         new URL('../../packages/auth-core/src/index.ts', import.meta.url).pathname,
       ),
     },

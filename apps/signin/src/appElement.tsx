@@ -4,7 +4,7 @@
  * first render, so both build it here.
  */
 import { StrictMode } from 'react'
-import type { SignInState } from 'auth-core'
+import type { SignInState } from '@mapping-platform/auth-core'
 import type { LocationAdapter } from './browser/locationAdapter'
 import { UiAdaptersContext } from './components/UiAdapters'
 import type { UiAdapters } from './components/UiAdapters'

@@ -3,8 +3,8 @@
  * start-up and every problem is reported at once, each naming its variable
  * (`shared/docs/contracts.md`).
  */
-import { readAuthConfig } from 'auth-core'
-import type { AuthConfig, ConfigEnv, ConfigProblem } from 'auth-core'
+import { readAuthConfig } from '@mapping-platform/auth-core'
+import type { AuthConfig, ConfigEnv, ConfigProblem } from '@mapping-platform/auth-core'
 
 /** The three legal links of the email step. */
 export interface LegalLinks {

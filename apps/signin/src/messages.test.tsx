@@ -6,7 +6,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { AUTH_ERROR_CODES, messageFor } from 'auth-core'
+import { AUTH_ERROR_CODES, messageFor } from '@mapping-platform/auth-core'
 import * as catalogue from './messages'
 import type * as Catalogue from './messages'
 import { startTestApp } from './testing/harness'

@@ -4,8 +4,8 @@
  * the same shape. Error texts come from auth-core's `messageFor` (the specification's wording) and
  * a translation overrides them per code in `errorOverrides`.
  */
-import { messageFor } from 'auth-core'
-import type { AuthErrorCode, TotpProvider } from 'auth-core'
+import { messageFor } from '@mapping-platform/auth-core'
+import type { AuthErrorCode, TotpProvider } from '@mapping-platform/auth-core'
 
 export const messages = {
   documentTitle: 'Sign in to your account',

@@ -6,8 +6,8 @@
  * (`appElement`), the same flow, from the same build-time variables.
  */
 import { renderToString } from 'react-dom/server'
-import { createSignInFlow } from 'auth-core'
-import type { ConfigEnv, PageSnapshot } from 'auth-core'
+import { createSignInFlow } from '@mapping-platform/auth-core'
+import type { ConfigEnv, PageSnapshot } from '@mapping-platform/auth-core'
 import { appElement, isPristineEmailStep } from './appElement'
 import type { UiAdapters } from './components/UiAdapters'
 import { readAppConfig } from './config'

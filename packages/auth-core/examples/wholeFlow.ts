@@ -4,7 +4,7 @@
  * history, sessionStorage, cookies and navigation (see apps/signin/src/flow/runEffect.ts).
  *
  *   pnpm --filter dev-platform start      # terminal 1: local Okta on :4010
- *   pnpm --filter auth-core example       # terminal 2: signs pat.password@example.com in
+ *   pnpm --filter @mapping-platform/auth-core example       # terminal 2: signs pat.password@example.com in
  */
 import { webcrypto } from 'node:crypto'
 import {

@@ -1,7 +1,7 @@
 /**
  * Runs after `tsup` (`pnpm build`): each module format must give both entry points ONE AuthError
  * class, else `instanceof AuthError` and `isAuthError` fail for an error thrown by
- * `auth-core/session` and checked with the class from `auth-core`. tsup's `splitting: true`
+ * `@mapping-platform/auth-core/session` and checked with the class from `@mapping-platform/auth-core`. tsup's `splitting: true`
  * puts the class in a shared chunk for ESM and (experimentally) for CJS; this proves it did.
  */
 import { createRequire } from 'node:module'

@@ -1,5 +1,5 @@
 /**
- * Bundles the sub-site's page script (`client/subsiteClient.ts` with `auth-core/session`) once per
+ * Bundles the sub-site's page script (`client/subsiteClient.ts` with `@mapping-platform/auth-core/session`) once per
  * process, in memory, with esbuild's API: no build step before `start`, no file written. auth-core
  * is bundled from its TypeScript source, as the sign-in app's Vite build does, so a fresh checkout
  * needs no `pnpm build` either.
@@ -19,9 +19,11 @@ export interface SubsiteBundle {
 
 const ENTRY = fileURLToPath(new URL('./client/subsiteClient.ts', import.meta.url))
 
-/** `auth-core/session`'s source, found through the workspace dependency. */
+/** `@mapping-platform/auth-core/session`'s source, found through the workspace dependency. */
 function authCoreSessionSource(): string {
-  const manifest = createRequire(import.meta.url).resolve('auth-core/package.json')
+  const manifest = createRequire(import.meta.url).resolve(
+    '@mapping-platform/auth-core/package.json',
+  )
   return join(dirname(manifest), 'src', 'session', 'index.ts')
 }
 
@@ -45,7 +47,7 @@ export function bundleSubsiteClient(): Promise<SubsiteBundle> {
       write: false,
       legalComments: 'none',
       logLevel: 'silent',
-      alias: { 'auth-core/session': authCoreSessionSource() },
+      alias: { '@mapping-platform/auth-core/session': authCoreSessionSource() },
     })
     const code = result.outputFiles[0]?.text ?? ''
     return { code, ms: Math.round(performance.now() - started) }

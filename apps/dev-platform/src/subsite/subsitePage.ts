@@ -1,6 +1,6 @@
 /**
  * The demo sub-site's HTML: the home page (a shell the page script fills from
- * `auth-core/session`) and the three legal pages the app links to.
+ * `@mapping-platform/auth-core/session`) and the three legal pages the app links to.
  */
 import { html, renderPage, type SafeHtml } from '../htmlPage'
 import { SUBSITE_CONFIG_META, type SubsiteConfig } from './client/subsiteConfig'

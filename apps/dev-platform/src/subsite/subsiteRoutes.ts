@@ -1,7 +1,7 @@
 /**
  * The demo sub-site (`http://localhost:3000`, or any host when `DEV_SUBSITE_URL_TEMPLATE` is set):
  * a page whose script (bundled at start-up from `client/`) does everything session-related with
- * `auth-core/session`, as any real sub-site would; the server only says which sub-site this is
+ * `@mapping-platform/auth-core/session`, as any real sub-site would; the server only says which sub-site this is
  * and how the platform is configured, and serves the legal pages.
  */
 import { readFileSync } from 'node:fs'

@@ -1,9 +1,13 @@
 /**
  * The sub-site's page logic against this platform, in Node: the configuration the page receives
- * drives `auth-core/session` (real HTTP to the local Okta), and `describeSession` turns it into
+ * drives `@mapping-platform/auth-core/session` (real HTTP to the local Okta), and `describeSession` turns it into
  * what the page shows. The browser itself is exercised by e2e/tests/subsiteSession.spec.ts.
  */
-import { createPlatformSession, type CookieWrite, type PlatformSession } from 'auth-core/session'
+import {
+  createPlatformSession,
+  type CookieWrite,
+  type PlatformSession,
+} from '@mapping-platform/auth-core/session'
 import { describe, expect, it } from 'vitest'
 import { codeFor, exchangeCode, useTestPlatform, type TestPlatform } from '../testing/testPlatform'
 import { callWhoAmI } from './client/callWhoAmI'

@@ -4,7 +4,7 @@ import {
   planApiCookies,
   planCookieRemoval,
   planTokenCookies,
-} from 'auth-core'
+} from '@mapping-platform/auth-core'
 import { testAuthConfig } from '../testing/harness'
 import { createCookieJar } from './cookies'
 

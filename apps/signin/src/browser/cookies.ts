@@ -4,7 +4,7 @@
  * value), so a token reaches the sub-sites byte for byte.
  */
 import Cookies from 'js-cookie'
-import type { CookieRemoval, CookieWrite } from 'auth-core'
+import type { CookieRemoval, CookieWrite } from '@mapping-platform/auth-core'
 
 export interface CookieJar {
   /** The cookie's value, or null when absent. */

@@ -1,4 +1,4 @@
-import type { RandomBytes } from 'auth-core'
+import type { RandomBytes } from '@mapping-platform/auth-core'
 
 /**
  * Bytes from the browser's CSPRNG. Throws where WebCrypto is missing; auth-core then fails closed

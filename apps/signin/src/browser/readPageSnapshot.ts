@@ -1,5 +1,5 @@
-import { COOKIE_NAMES } from 'auth-core'
-import type { PageSnapshot, StoredItem } from 'auth-core'
+import { COOKIE_NAMES } from '@mapping-platform/auth-core'
+import type { PageSnapshot, StoredItem } from '@mapping-platform/auth-core'
 import type { CookieJar } from './cookies'
 import type { LocationAdapter } from './locationAdapter'
 import type { SessionStore } from './sessionStore'

@@ -2,7 +2,7 @@
  * The sign-in transaction items kept in sessionStorage across the redirects (spec section 3, plus
  * the OAuth state): one tab, one transaction, each item removed once used.
  */
-import type { StoredItem } from 'auth-core'
+import type { StoredItem } from '@mapping-platform/auth-core'
 
 /** The sessionStorage key of each item. */
 export const STORAGE_KEYS: Readonly<Record<StoredItem, string>> = {

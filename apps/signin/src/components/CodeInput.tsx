@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react'
 import type { ChangeEvent, ClipboardEvent, KeyboardEvent } from 'react'
-import { CODE_LENGTH, getCodeInputAttrs } from 'auth-core'
-import type { CodeEntryEvent, CodeEntryState } from 'auth-core'
+import { CODE_LENGTH, getCodeInputAttrs } from '@mapping-platform/auth-core'
+import type { CodeEntryEvent, CodeEntryState } from '@mapping-platform/auth-core'
 import { messages } from '../messages'
 
 export interface CodeInputProps {

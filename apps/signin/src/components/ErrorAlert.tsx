@@ -1,4 +1,4 @@
-import type { AuthErrorCode } from 'auth-core'
+import type { AuthErrorCode } from '@mapping-platform/auth-core'
 import { errorText } from '../messages'
 import { AlertIcon } from './Icons'
 

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { SignInEffect, SignInEvent, SignInFlow, SignInState } from 'auth-core'
+import type {
+  SignInEffect,
+  SignInEvent,
+  SignInFlow,
+  SignInState,
+} from '@mapping-platform/auth-core'
 import { createFlowStore } from './createFlowStore'
 
 const email = (address: string, error: 'invalid_credentials' | null = null): SignInState => ({

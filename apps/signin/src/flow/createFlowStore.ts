@@ -3,7 +3,12 @@
  * `send` runs the pure transition, stores the state, notifies, then runs the effects in order.
  * Events sent while effects run (synchronous results) are queued, never re-entrant.
  */
-import type { SignInEffect, SignInEvent, SignInFlow, SignInState } from 'auth-core'
+import type {
+  SignInEffect,
+  SignInEvent,
+  SignInFlow,
+  SignInState,
+} from '@mapping-platform/auth-core'
 
 /** What views render: the state, and a key that changes with every new error occurrence. */
 export interface FlowSnapshot {

@@ -10,8 +10,8 @@ import {
   createGoogleAuthorizationRequest,
   exchangeAuthorizationCode,
   toAuthError,
-} from 'auth-core'
-import type { SignInEffect, SignInEvent } from 'auth-core'
+} from '@mapping-platform/auth-core'
+import type { SignInEffect, SignInEvent } from '@mapping-platform/auth-core'
 import type { EffectAdapters } from './runEffect'
 
 /** The effects this module runs. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { SignInEvent } from 'auth-core'
+import type { SignInEvent } from '@mapping-platform/auth-core'
 import type { CookieJar } from '../browser/cookies'
 import type { LocationAdapter } from '../browser/locationAdapter'
 import { createSessionStore } from '../browser/sessionStore'

@@ -3,7 +3,12 @@
  * adapters) and the network (through auth-core's clients, in `networkEffects`). Every result
  * comes back as an event.
  */
-import type { AuthConfig, RandomBytes, SignInEffect, SignInEvent } from 'auth-core'
+import type {
+  AuthConfig,
+  RandomBytes,
+  SignInEffect,
+  SignInEvent,
+} from '@mapping-platform/auth-core'
 import type { CookieJar } from '../browser/cookies'
 import type { LocationAdapter } from '../browser/locationAdapter'
 import type { SessionStore } from '../browser/sessionStore'

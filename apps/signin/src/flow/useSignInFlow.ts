@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { SignInEvent, SignInState } from 'auth-core'
+import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import type { FlowStore } from './createFlowStore'
 
 export interface SignInFlowView {

@@ -6,7 +6,7 @@
  * meanwhile are queued; once it runs, its own global handlers take over. Reports carry an error
  * code and a step, nothing else; the SDK and its scrubbers live in their own chunk (`sentry.ts`).
  */
-import type { AuthErrorCode, SignInStep } from 'auth-core'
+import type { AuthErrorCode, SignInStep } from '@mapping-platform/auth-core'
 import type { initSentry, SentryClient } from './sentry'
 
 export interface Reporter {

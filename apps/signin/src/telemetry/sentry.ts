@@ -15,7 +15,7 @@ import {
   init,
   linkedErrorsIntegration,
 } from '@sentry/browser'
-import { scrubBreadcrumb, scrubEvent } from 'auth-core'
+import { scrubBreadcrumb, scrubEvent } from '@mapping-platform/auth-core'
 
 type SentryOptions = NonNullable<Parameters<typeof init>[0]>
 

@@ -5,8 +5,8 @@
  */
 import { act } from '@testing-library/react'
 import { afterEach } from 'vitest'
-import { readAuthConfig } from 'auth-core'
-import type { AuthConfig, ConfigEnv, StoredItem } from 'auth-core'
+import { readAuthConfig } from '@mapping-platform/auth-core'
+import type { AuthConfig, ConfigEnv, StoredItem } from '@mapping-platform/auth-core'
 import { createLocationAdapter } from '../browser/locationAdapter'
 import { STORAGE_KEYS } from '../browser/sessionStore'
 import type { Clipboard } from '../browser/clipboard'

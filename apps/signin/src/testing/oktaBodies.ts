@@ -2,8 +2,8 @@
  * Response bodies of the fake identity provider and product API used by the app's tests, in the
  * shapes of the recorded Okta fixtures (`shared/okta-authn-fixtures`).
  */
-import { oauthEndpointsFor } from 'auth-core'
-import type { AuthConfig } from 'auth-core'
+import { oauthEndpointsFor } from '@mapping-platform/auth-core'
+import type { AuthConfig } from '@mapping-platform/auth-core'
 import { createUnsignedJwt, idTokenClaims } from '../../../../packages/auth-core/src/testing/jwt'
 
 /** Values that must never appear in a report, a URL left in history, or storage after use. */

@@ -1,7 +1,11 @@
 import { Suspense, useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
-import { initialCodeEntry, selectEmail, selectShowsCodeVerifying } from 'auth-core'
-import type { CodeEntryState, SignInEvent, SignInState } from 'auth-core'
+import {
+  initialCodeEntry,
+  selectEmail,
+  selectShowsCodeVerifying,
+} from '@mapping-platform/auth-core'
+import type { CodeEntryState, SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import type { LocationAdapter } from '../browser/locationAdapter'
 import { Layout } from '../components/Layout'
 import type { LegalLinks } from '../config'

@@ -1,5 +1,5 @@
-import { selectIsCodeComplete } from 'auth-core'
-import type { AuthErrorCode, CodeEntryState, SignInEvent } from 'auth-core'
+import { selectIsCodeComplete } from '@mapping-platform/auth-core'
+import type { AuthErrorCode, CodeEntryState, SignInEvent } from '@mapping-platform/auth-core'
 import { CodeInput } from '../components/CodeInput'
 import { ErrorAlert } from '../components/ErrorAlert'
 import { Spinner } from '../components/Spinner'

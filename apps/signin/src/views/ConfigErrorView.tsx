@@ -1,4 +1,4 @@
-import type { ConfigProblem } from 'auth-core'
+import type { ConfigProblem } from '@mapping-platform/auth-core'
 import { messages } from '../messages'
 
 /** What the page shows when its build-time configuration is missing or malformed. */

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react'
-import { selectCanSubmitEmail } from 'auth-core'
-import type { SignInEvent, SignInState } from 'auth-core'
+import { selectCanSubmitEmail } from '@mapping-platform/auth-core'
+import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
 import { GoogleButton } from '../components/GoogleButton'
 import type { LegalLinks } from '../config'

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { SignInEvent, SignInState } from 'auth-core'
+import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
 import { ChevronIcon, PhoneIcon } from '../components/Icons'
 import { Spinner } from '../components/Spinner'

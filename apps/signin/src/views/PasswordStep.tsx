@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { isValidPassword } from 'auth-core'
-import type { SignInEvent, SignInState } from 'auth-core'
+import { isValidPassword } from '@mapping-platform/auth-core'
+import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
 import { PasswordField } from '../components/PasswordField'
 import { messages } from '../messages'

@@ -1,5 +1,5 @@
-import { buildOtpauthUri, selectIsCodeComplete } from 'auth-core'
-import type { SignInEvent, SignInState } from 'auth-core'
+import { buildOtpauthUri, selectIsCodeComplete } from '@mapping-platform/auth-core'
+import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
 import { SharedSecret } from '../components/SharedSecret'
 import { messages } from '../messages'

@@ -1,5 +1,5 @@
 /**
- * The browser side of `auth-core/session`: factories that wrap the `document`, `navigator` and
+ * The browser side of `@mapping-platform/auth-core/session`: factories that wrap the `document`, `navigator` and
  * `location` objects the CALLER passes in. auth-core itself never reaches for a DOM global (ESLint
  * keeps `src/` DOM-free), so these run unchanged in tests with plain objects, and a framework can
  * swap any one of them.

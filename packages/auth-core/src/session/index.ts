@@ -1,5 +1,5 @@
 /**
- * `auth-core/session`: a sub-site's view of the platform session that the sign-in app wrote as
+ * `@mapping-platform/auth-core/session`: a sub-site's view of the platform session that the sign-in app wrote as
  * cookies on the parent domain. Read it, keep it fresh, end it, send people to sign in.
  *
  * ```ts

@@ -1,5 +1,5 @@
 /**
- * Types of `auth-core/session`: how a sub-site reads, refreshes and ends the platform session
+ * Types of `@mapping-platform/auth-core/session`: how a sub-site reads, refreshes and ends the platform session
  * that the sign-in app wrote as cookies on the parent domain.
  */
 import type { AuthConfig } from '../config/authConfig'

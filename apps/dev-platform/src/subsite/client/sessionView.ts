@@ -1,9 +1,9 @@
 /**
- * What the demo sub-site shows about the platform session, decided from `auth-core/session`
+ * What the demo sub-site shows about the platform session, decided from `@mapping-platform/auth-core/session`
  * alone (DOM-free: the page renders it, the tests run it in Node).
  */
-import { isAuthError, messageFor } from 'auth-core/session'
-import type { PlatformSession } from 'auth-core/session'
+import { isAuthError, messageFor } from '@mapping-platform/auth-core/session'
+import type { PlatformSession } from '@mapping-platform/auth-core/session'
 
 /** The session as the page presents it. */
 export type SessionView =

@@ -1,10 +1,10 @@
 /**
  * The demo sub-site's page script, bundled at start-up into `/static/subsite.js`: everything
- * session-related goes through `auth-core/session` (read, refresh, sign out, send to sign in);
+ * session-related goes through `@mapping-platform/auth-core/session` (read, refresh, sign out, send to sign in);
  * this file only wires it to the page.
  */
-import { browserSessionDeps, createPlatformSession } from 'auth-core/session'
-import type { PlatformSession } from 'auth-core/session'
+import { browserSessionDeps, createPlatformSession } from '@mapping-platform/auth-core/session'
+import type { PlatformSession } from '@mapping-platform/auth-core/session'
 import { callWhoAmI } from './callWhoAmI'
 import { renderSession, type PanelActions, type PanelState } from './renderSession'
 import { describeSession } from './sessionView'

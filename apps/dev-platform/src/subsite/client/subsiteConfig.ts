@@ -4,7 +4,7 @@
  * JSON into `<meta name="subsite-config">` (escaped, no inline script); the page parses it here.
  * DOM-free, so the server builds the same type and the tests run in Node.
  */
-import type { SessionConfig } from 'auth-core/session'
+import type { SessionConfig } from '@mapping-platform/auth-core/session'
 
 /** The `name` of the meta element that carries the configuration. */
 export const SUBSITE_CONFIG_META = 'subsite-config'
@@ -16,7 +16,7 @@ export interface SubsiteConfig {
   readonly home: string
   /** The product API's origin, for `GET /auth/whoami`. */
   readonly apiUrl: string
-  /** The platform session as `auth-core/session` needs it. */
+  /** The platform session as `@mapping-platform/auth-core/session` needs it. */
   readonly session: SessionConfig
 }
 
