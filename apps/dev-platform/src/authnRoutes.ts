@@ -37,20 +37,31 @@ export function authnRoutes(ctx: PlatformContext, authn: AuthnService): Hono<App
   // In Hono `/api/v1/authn/*` also matches `/api/v1/authn` itself.
   app.use('/api/v1/authn/*', ...guard)
 
-  /** Parses the JSON body (400 E0000003 when it is not a JSON object), runs `op`, answers. */
+  /**
+   * Parses the JSON body, runs `op`, answers. A body not declared `application/json` is 415
+   * E0000021 (Okta's media-type error): a `text/plain` POST is a "simple" cross-origin request
+   * that no preflight guards, so it must not authenticate anyone. A declared JSON body that is
+   * not a JSON object is 400 E0000003.
+   * @see https://developer.okta.com/docs/reference/error-codes/
+   */
   const handle =
     (op: (body: Record<string, unknown>, c: Context<AppEnv>) => AuthnOutcome) =>
     async (c: Context<AppEnv>) => {
-      let body: unknown
-      try {
-        body = JSON.parse(await c.req.text())
-      } catch {
-        body = undefined
+      let outcome: AuthnOutcome
+      if (!isJsonMediaType(c.req.header('Content-Type'))) {
+        outcome = oktaError(ctx.random, 'E0000021')
+      } else {
+        let body: unknown
+        try {
+          body = JSON.parse(await c.req.text())
+        } catch {
+          body = undefined
+        }
+        outcome =
+          typeof body === 'object' && body !== null && !Array.isArray(body)
+            ? op(body as Record<string, unknown>, c)
+            : oktaError(ctx.random, 'E0000003')
       }
-      const outcome =
-        typeof body === 'object' && body !== null && !Array.isArray(body)
-          ? op(body as Record<string, unknown>, c)
-          : { ...oktaError(ctx.random, 'E0000003'), user: undefined }
       if (outcome.user?.behaviour === 'slow') await sleep(ctx.config.slowMs)
       return new Response(JSON.stringify(outcome.body), {
         status: outcome.status,
@@ -94,4 +105,9 @@ export function authnRoutes(ctx: PlatformContext, authn: AuthnService): Hono<App
     })
   })
   return app
+}
+
+/** Whether a `Content-Type` is `application/json` (parameters such as `charset` allowed). */
+function isJsonMediaType(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json'
 }

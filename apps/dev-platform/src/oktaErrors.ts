@@ -16,6 +16,12 @@ export const OKTA_ERRORS = {
   E0000007: { status: 404, summary: 'Not found: {0}' },
   E0000009: { status: 500, summary: 'Internal Server Error' },
   E0000011: { status: 401, summary: 'Invalid token provided' },
+  /** HTTP media type exception: a body not sent as the endpoint's media type (JSON for Authn). */
+  E0000021: {
+    status: 415,
+    summary:
+      'Bad request. Accept and/or Content-Type headers likely do not match supported values.',
+  },
   E0000047: { status: 429, summary: 'API call exceeded rate limit due to too many requests.' },
   E0000068: { status: 403, summary: 'Invalid Passcode/Answer' },
   E0000069: { status: 403, summary: 'User Locked' },
@@ -38,7 +44,7 @@ export interface OktaErrorBody {
 
 /** An error ready to send: HTTP status and body. */
 export interface OktaError {
-  readonly status: 400 | 401 | 403 | 404 | 429 | 500
+  readonly status: 400 | 401 | 403 | 404 | 415 | 429 | 500
   readonly body: OktaErrorBody
 }
 
