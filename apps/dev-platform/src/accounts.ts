@@ -5,7 +5,17 @@
 
 /** How an Okta account behaves at primary authentication. */
 export type OktaBehaviour =
-  'password' | 'totp' | 'enroll' | 'denied' | 'locked' | 'expired' | 'warn' | 'ratelimit' | 'slow'
+  | 'password'
+  | 'totp'
+  | 'remember'
+  | 'enroll'
+  | 'denied'
+  | 'locked'
+  | 'lockedAdmin'
+  | 'expired'
+  | 'warn'
+  | 'ratelimit'
+  | 'slow'
 
 /** A seeded account as the banner, `DevPlatform.accounts` and `GET /__test/accounts` show it. */
 export interface SeededAccount {
@@ -21,7 +31,7 @@ export interface SeededAccount {
   readonly userId: string
   readonly firstName: string
   readonly lastName: string
-  /** Base32 TOTP secret of the seeded Okta Verify enrolment (only the TOTP account). */
+  /** Base32 TOTP secret of the seeded Okta Verify enrolment (the TOTP and remember accounts). */
   readonly totpSecret?: string
 }
 
@@ -30,6 +40,13 @@ export const TESS_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
 /** Factor ids of Tess's seeded enrolments (Okta Verify push listed first, then TOTP). */
 export const TESS_PUSH_FACTOR_ID = 'opfdevtesspush000001'
 export const TESS_TOTP_FACTOR_ID = 'ostdevtesstotp000001'
+
+/** The fixed TOTP secret of `remy.remember@example.com` (remember-device policy). */
+export const REMY_TOTP_SECRET = 'KJSW26JAOJSW2ZLNMJSXE4ZAORUGS4ZB'
+/** Factor id of Remy's seeded Okta Verify TOTP enrolment. */
+export const REMY_TOTP_FACTOR_ID = 'ostdevremytotp000001'
+/** Remy's remember-device lifetime: 7 days, as `rememberDeviceLifetimeInMinutes`. */
+export const REMY_REMEMBER_MINUTES = 7 * 24 * 60
 
 /** Every seeded account, in the order the banner prints them. */
 export const SEEDED_ACCOUNTS: readonly SeededAccount[] = [
@@ -53,6 +70,17 @@ export const SEEDED_ACCOUNTS: readonly SeededAccount[] = [
     firstName: 'Tess',
     lastName: 'Totp',
     totpSecret: TESS_TOTP_SECRET,
+  },
+  {
+    email: 'remy.remember@example.com',
+    password: 'Remember-device-1',
+    kind: 'okta',
+    behaviour: 'remember',
+    demonstrates: 'MFA_REQUIRED offering to remember the device for 7 days',
+    userId: '00udevremyremember01',
+    firstName: 'Remy',
+    lastName: 'Remember',
+    totpSecret: REMY_TOTP_SECRET,
   },
   {
     email: 'nia.enroll@example.com',
@@ -79,17 +107,27 @@ export const SEEDED_ACCOUNTS: readonly SeededAccount[] = [
     password: 'Locked-out-1',
     kind: 'okta',
     behaviour: 'locked',
-    demonstrates: 'LOCKED_OUT',
+    demonstrates: 'LOCKED_OUT with self-service unlock: the email is on /__test',
     userId: '00udevloulocked00001',
     firstName: 'Lou',
     lastName: 'Locked',
+  },
+  {
+    email: 'ali.adminlocked@example.com',
+    password: 'Locked-admin-1',
+    kind: 'okta',
+    behaviour: 'lockedAdmin',
+    demonstrates: 'LOCKED_OUT, no self-service unlock (contact your administrator)',
+    userId: '00udevalilockedadm01',
+    firstName: 'Ali',
+    lastName: 'Adminlocked',
   },
   {
     email: 'pia.expired@example.com',
     password: 'Password-expired-1',
     kind: 'okta',
     behaviour: 'expired',
-    demonstrates: 'PASSWORD_EXPIRED',
+    demonstrates: 'PASSWORD_EXPIRED: change it (8+ chars, a-z, A-Z, 0-9, not your name)',
     userId: '00udevpiaexpired0001',
     firstName: 'Pia',
     lastName: 'Expired',

@@ -3,6 +3,7 @@
  * `shared/okta-authn-fixtures/` show them (the shape test holds them to it).
  * @see https://developer.okta.com/docs/reference/api/authn/#authentication-transaction-object
  */
+import { REMY_REMEMBER_MINUTES } from './accounts'
 import type { OktaUser, PendingEnrolment, Transaction } from './store'
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from './totp'
 
@@ -41,15 +42,32 @@ export function successBody(user: OktaUser, sessionToken: string, expiresAt: num
   }
 }
 
-/** `LOCKED_OUT` as shown when the policy reveals lockouts (fixture authn-LOCKED_OUT). */
-export function lockedOutBody(okta: string) {
+/**
+ * `LOCKED_OUT` as shown when the policy reveals lockouts (fixture authn-LOCKED_OUT). The `unlock`
+ * link is published only when the user's policy allows self-service unlock.
+ */
+export function lockedOutBody(okta: string, selfServiceUnlock = true) {
   return {
     status: 'LOCKED_OUT',
     _embedded: {},
     _links: {
-      next: link(`${okta}/api/v1/authn/recovery/unlock`, 'unlock'),
+      ...(selfServiceUnlock && { next: link(`${okta}/api/v1/authn/recovery/unlock`, 'unlock') }),
       cancel: link(`${okta}/api/v1/authn/cancel`),
     },
+  }
+}
+
+/**
+ * The answer of `/api/v1/authn/recovery/unlock` (and `/password`) with the EMAIL factor for a
+ * public application: no stateToken, no links, whatever the username.
+ * @see https://developer.okta.com/docs/reference/api/authn/#response-example-for-email-factor
+ */
+export function recoveryChallengeBody(recoveryType: 'UNLOCK' | 'PASSWORD') {
+  return {
+    status: 'RECOVERY_CHALLENGE',
+    factorResult: 'WAITING',
+    factorType: 'EMAIL',
+    recoveryType,
   }
 }
 
@@ -118,8 +136,8 @@ export function transactionBody(okta: string, txn: Transaction, user: OktaUser |
   }
 }
 
-/** The password policy shown with PASSWORD_EXPIRED / PASSWORD_WARN. */
-const PASSWORD_COMPLEXITY = {
+/** The password policy shown with PASSWORD_EXPIRED / PASSWORD_WARN and enforced by change_password. */
+export const PASSWORD_COMPLEXITY = {
   minLength: 8,
   minLowerCase: 1,
   minUpperCase: 1,
@@ -129,15 +147,43 @@ const PASSWORD_COMPLEXITY = {
   excludeAttributes: ['firstName', 'lastName'],
 }
 
+/**
+ * Whether `password` breaks the policy: too short, too few of a character class, or containing
+ * the username's local part or an excluded attribute (case-insensitive), as Okta checks them.
+ */
+export function complexityProblem(
+  policy: typeof PASSWORD_COMPLEXITY,
+  user: Pick<OktaUser, 'login' | 'firstName' | 'lastName'>,
+  password: string,
+): boolean {
+  const count = (pattern: RegExp) => (password.match(pattern) ?? []).length
+  const lower = password.toLowerCase()
+  const names = [
+    ...(policy.excludeUsername ? [user.login.split('@')[0] ?? ''] : []),
+    ...policy.excludeAttributes.map((name) =>
+      name === 'firstName' ? user.firstName : user.lastName,
+    ),
+  ].filter((name) => name.length >= 3)
+  return (
+    [...password].length < policy.minLength ||
+    count(/[a-z]/g) < policy.minLowerCase ||
+    count(/[A-Z]/g) < policy.minUpperCase ||
+    count(/[0-9]/g) < policy.minNumber ||
+    count(/[^A-Za-z0-9]/g) < policy.minSymbol ||
+    names.some((name) => lower.includes(name.toLowerCase()))
+  )
+}
+
 const changePassword = (okta: string) =>
   link(`${okta}/api/v1/authn/credentials/change_password`, 'changePassword')
 
 /** `_embedded.policy` of MFA_REQUIRED (remember-device policy; push factors get policy info). */
 function mfaPolicy(user: OktaUser) {
   const push = user.factors.filter((factor) => factor.factorType === 'push')
+  const remember = user.behaviour === 'remember'
   return {
-    allowRememberDevice: false,
-    rememberDeviceLifetimeInMinutes: 0,
+    allowRememberDevice: remember,
+    rememberDeviceLifetimeInMinutes: remember ? REMY_REMEMBER_MINUTES : 0,
     rememberDeviceByDefault: false,
     ...(push.length > 0 && {
       factorsPolicyInfo: Object.fromEntries(

@@ -82,6 +82,8 @@ export function authnRoutes(ctx: PlatformContext, authn: AuthnService): Hono<App
   app.post('/api/v1/authn/previous', handle(authn.previous))
   app.post('/api/v1/authn/skip', handle(authn.skip))
   app.post('/api/v1/authn/cancel', handle(authn.cancel))
+  app.post('/api/v1/authn/credentials/change_password', handle(authn.changePassword))
+  app.post('/api/v1/authn/recovery/unlock', handle(authn.unlock))
 
   /**
    * The QR image of a pending enrolment: an unguessable link that works only while the

@@ -4,7 +4,14 @@
  * and rate limits. HTTP lives in `authnRoutes.ts`; this returns status, body and headers.
  * @see https://developer.okta.com/docs/reference/api/authn/
  */
-import { lockedOutBody, successBody, transactionBody } from './authnResponses'
+import {
+  complexityProblem,
+  lockedOutBody,
+  PASSWORD_COMPLEXITY,
+  recoveryChallengeBody,
+  successBody,
+  transactionBody,
+} from './authnResponses'
 import { epochSeconds } from './clock'
 import type { PlatformContext } from './context'
 import {
@@ -32,6 +39,8 @@ export const PRIMARY_AUTH_LIMIT = 20
 export const MAX_FAILED_PASSCODES = 5
 /** Lifetime of a session token. @see https://developer.okta.com/docs/reference/api/authn/#session-token */
 export const SESSION_TOKEN_TTL_MS = 5 * 60_000
+/** Lifetime of an emailed self-service unlock link. */
+export const UNLOCK_TOKEN_TTL_MS = 60 * 60_000
 const MINUTE_MS = 60_000
 
 type Body = Record<string, unknown>
@@ -180,7 +189,8 @@ export function createAuthnService(ctx: PlatformContext) {
       })
       if (limited) return withLimits(fail('E0000047'))
       if (!user || !safeEqual(user.password, password)) return withLimits(fail('E0000004'))
-      if (user.locked) return withLimits({ status: 200, body: lockedOutBody(okta) })
+      if (user.locked)
+        return withLimits({ status: 200, body: lockedOutBody(okta, user.selfServiceUnlock) })
       const warn =
         typeof options === 'object' &&
         options !== null &&
@@ -190,7 +200,7 @@ export function createAuthnService(ctx: PlatformContext) {
         return withLimits(respond(startTransaction(user, 'MFA_REQUIRED')))
       if (user.behaviour === 'enroll')
         return withLimits(respond(startTransaction(user, 'MFA_ENROLL')))
-      if (user.behaviour === 'expired')
+      if (user.passwordExpired)
         return withLimits(respond(startTransaction(user, 'PASSWORD_EXPIRED')))
       if (user.behaviour === 'warn' && warn)
         return withLimits(respond(startTransaction(user, 'PASSWORD_WARN')))
@@ -253,7 +263,86 @@ export function createAuthnService(ctx: PlatformContext) {
       if (!factor) return notFound(`${factorId} (UserFactor)`)
       if (factor.factorType === 'push') return fromError(oktaError(random, 'E0000006'), user)
       const refused = checkPasscode(user, txn, factorId, factor.secret, body.passCode)
-      return refused ?? succeed(user, ['pwd', 'otp'], txn)
+      if (refused) return refused
+      // Okta challenges MFA first, then reports the expired password.
+      if (user.passwordExpired) {
+        txn.status = 'PASSWORD_EXPIRED'
+        return respond(txn)
+      }
+      return succeed(user, ['pwd', 'otp'], txn)
+    },
+
+    /**
+     * `POST /api/v1/authn/credentials/change_password` in PASSWORD_EXPIRED or PASSWORD_WARN:
+     * a wrong `oldPassword` is 403 E0000014 ("oldPassword: The credentials provided were
+     * incorrect."), a `newPassword` outside the policy 403 E0000080 with the policy as its cause,
+     * the current password again 403 E0000014 ("Password has been used too recently"); else the
+     * password changes and the transaction ends in SUCCESS.
+     * @see https://developer.okta.com/docs/reference/api/authn/#change-password
+     */
+    changePassword(body: Body): AuthnOutcome {
+      const found = inState(body.stateToken, ['PASSWORD_EXPIRED', 'PASSWORD_WARN'])
+      if (!('txn' in found)) return found
+      const { txn, user } = found
+      const { oldPassword, newPassword } = body
+      if (typeof oldPassword !== 'string') return fail('E0000001', { detail: 'oldPassword' })
+      if (typeof newPassword !== 'string') return fail('E0000001', { detail: 'newPassword' })
+      if (!safeEqual(user.password, oldPassword))
+        return fail('E0000014', {
+          causes: ['oldPassword: The credentials provided were incorrect.'],
+        })
+      if (newPassword === oldPassword)
+        return fail('E0000014', { causes: ['password: Password has been used too recently'] })
+      if (complexityProblem(PASSWORD_COMPLEXITY, user, newPassword))
+        return fail('E0000080', { causes: [complexityCause()] })
+      user.password = newPassword
+      user.passwordExpired = false
+      user.passwordChanged = new Date(Math.floor(clock.now() / 1000) * 1000).toISOString()
+      return succeed(user, ['pwd'], txn)
+    },
+
+    /**
+     * `POST /api/v1/authn/recovery/unlock` with `{username, factorType: "EMAIL"}`: always the
+     * same `RECOVERY_CHALLENGE` answer (no enumeration). Only a locked user whose policy allows
+     * self-service unlock gets an email, with a one-use link valid for an hour.
+     * @see https://developer.okta.com/docs/reference/api/authn/#unlock-account
+     */
+    unlock(body: Body): AuthnOutcome {
+      const { username, factorType } = body
+      if (typeof username !== 'string' || username.trim() === '')
+        return fail('E0000001', { detail: 'username' })
+      if (factorType !== 'EMAIL') return fail('E0000001', { detail: 'factorType' })
+      const user = store.userByLogin(username)
+      if (user?.locked && user.selfServiceUnlock) {
+        const token = random.token()
+        const now = clock.now()
+        store.unlockTokens.set(token, {
+          userId: user.id,
+          expiresAt: now + UNLOCK_TOKEN_TTL_MS,
+          used: false,
+        })
+        const link = `${okta}/signin/unlock/${token}`
+        store.emails.push({
+          to: user.login,
+          subject: 'Unlock your account',
+          text: `Someone asked to unlock the account ${user.login}. Open the link within an hour to unlock it. If it was not you, ignore this email.`,
+          link,
+          sentAt: new Date(now).toISOString(),
+        })
+      }
+      return { status: 200, body: recoveryChallengeBody('UNLOCK') }
+    },
+
+    /** Follows an emailed unlock link: true when it unlocked the account (once, within the hour). */
+    redeemUnlock(token: string): OktaUser | null {
+      const record = store.unlockTokens.get(token)
+      if (!record || record.used || record.expiresAt <= clock.now()) return null
+      record.used = true
+      const user = store.users.get(record.userId)
+      if (!user) return null
+      user.locked = false
+      user.failedPasscodes = 0
+      return user
     },
 
     /**
@@ -327,6 +416,20 @@ export function createAuthnService(ctx: PlatformContext) {
 }
 
 export type AuthnService = ReturnType<typeof createAuthnService>
+
+/** The policy as Okta words it in an E0000080 cause. */
+function complexityCause(): string {
+  const { minLength, minLowerCase, minUpperCase, minNumber, minSymbol } = PASSWORD_COMPLEXITY
+  const parts = [
+    `at least ${minLength} characters`,
+    ...(minLowerCase > 0 ? ['a lowercase letter'] : []),
+    ...(minUpperCase > 0 ? ['an uppercase letter'] : []),
+    ...(minNumber > 0 ? ['a number'] : []),
+    ...(minSymbol > 0 ? ['a symbol'] : []),
+    'no parts of your username',
+  ]
+  return `Passwords must have ${parts.join(', ')}`
+}
 
 function isTransaction(value: Transaction | AuthnOutcome): value is Transaction {
   return !('body' in value)

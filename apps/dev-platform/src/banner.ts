@@ -1,5 +1,5 @@
 /** The start-up banner: every URL, the DSN, the accounts with their passwords, the TOTP code. */
-import { TESS_TOTP_SECRET } from './accounts'
+import { REMY_TOTP_SECRET, TESS_TOTP_SECRET } from './accounts'
 import { TOTP_ISSUER } from './authnResponses'
 import { GOOGLE_CLIENT_ID, OKTA_CLIENT_ID, ROLE_NAMES, ROLES } from './config'
 import type { DevPlatform } from './devPlatform'
@@ -43,9 +43,17 @@ export function formatBanner(platform: DevPlatform, startMs: number, now: number
       otpauthUri(TOTP_ISSUER.OKTA, tess.email, TESS_TOTP_SECRET),
     )
   }
+  const remy = platform.accounts.find((account) => account.totpSecret === REMY_TOTP_SECRET)
+  if (remy)
+    lines.push(
+      '',
+      `TOTP of ${remy.email}: secret ${REMY_TOTP_SECRET}`,
+      `  code now    ${totpCode(REMY_TOTP_SECRET, now)}`,
+    )
   lines.push(
     '',
-    `Test controls: ${config.urls.okta}/__test/reset and more`,
+    `Test controls: ${config.urls.okta}/__test (mailbox: unlock emails)`,
+    `  and ${config.urls.okta}/__test/reset and more`,
     '  (all listed in apps/dev-platform/README.md)',
     'Stop with Ctrl+C.',
   )

@@ -37,6 +37,7 @@ import { Store } from './store'
 import { bundleSubsiteClient, type SubsiteBundle } from './subsite/bundleSubsiteClient'
 import { subsiteRoutes } from './subsite/subsiteRoutes'
 import { testControls } from './testControls'
+import { unlockPages } from './unlockPages'
 import { accessTokenTtlSeconds, createTokenGrants } from './tokenGrants'
 import { createTokenSigner } from './tokens'
 
@@ -144,6 +145,7 @@ function buildApps(ctx: PlatformContext, subsiteScript: string): Record<Role, Ho
     okta: app(
       'okta',
       testControls(ctx, authn),
+      unlockPages(ctx, authn),
       authnRoutes(ctx, authn),
       oauthRoutes(ctx, grants),
       oktaPages(ctx),

@@ -16,6 +16,7 @@ export const OKTA_ERRORS = {
   E0000007: { status: 404, summary: 'Not found: {0}' },
   E0000009: { status: 500, summary: 'Internal Server Error' },
   E0000011: { status: 401, summary: 'Invalid token provided' },
+  E0000014: { status: 403, summary: 'Update of credentials failed' },
   /** HTTP media type exception: a body not sent as the endpoint's media type (JSON for Authn). */
   E0000021: {
     status: 415,
@@ -25,6 +26,11 @@ export const OKTA_ERRORS = {
   E0000047: { status: 429, summary: 'API call exceeded rate limit due to too many requests.' },
   E0000068: { status: 403, summary: 'Invalid Passcode/Answer' },
   E0000069: { status: 403, summary: 'User Locked' },
+  // Okta's documented summary, word for word (including its missing "not").
+  E0000080: {
+    status: 403,
+    summary: 'The password does meet the complexity requirements of the current password policy.',
+  },
   E0000079: {
     status: 403,
     summary: 'This operation is not allowed in the current authentication state.',

@@ -3,6 +3,7 @@
  * is what `POST /__test/reset` and a restart do.
  */
 import {
+  REMY_TOTP_FACTOR_ID,
   SEEDED_ACCOUNTS,
   TESS_PUSH_FACTOR_ID,
   TESS_TOTP_FACTOR_ID,
@@ -34,8 +35,12 @@ export interface OktaUser {
   readonly lastName: string
   readonly behaviour: OktaBehaviour
   /** ISO time of the last password change (Okta's `passwordChanged`). */
-  readonly passwordChanged: string
+  passwordChanged: string
   locked: boolean
+  /** The password policy lets this user unlock themselves by email (Okta's self-service unlock). */
+  readonly selfServiceUnlock: boolean
+  /** The password has expired: after MFA, primary authentication answers PASSWORD_EXPIRED. */
+  passwordExpired: boolean
   factors: ActiveFactor[]
   /** Wrong passcodes in a row (verify and activate); the fifth locks the user. */
   failedPasscodes: number
@@ -76,6 +81,23 @@ export interface SessionTokenRecord {
   readonly amr: readonly string[]
   readonly authTime: number
   readonly expiresAt: number
+}
+
+/** A self-service unlock link sent by `POST /api/v1/authn/recovery/unlock` (one use, 1 hour). */
+export interface UnlockToken {
+  readonly userId: string
+  readonly expiresAt: number
+  used: boolean
+}
+
+/** An email the platform "sent" (shown on the test-controls page instead of a mailbox). */
+export interface SentEmail {
+  readonly to: string
+  readonly subject: string
+  readonly text: string
+  /** The link the email carries. */
+  readonly link: string
+  readonly sentAt: string
 }
 
 /* --- OAuth --- */
@@ -165,6 +187,10 @@ export class Store {
   usedTotpSteps = new Map<string, Set<number>>()
   /** Primary-auth attempt times per lower-cased username (rate limiter). */
   authnAttempts = new Map<string, number[]>()
+  /** Self-service unlock tokens (the last path segment of the emailed link). */
+  unlockTokens = new Map<string, UnlockToken>()
+  /** Emails sent, newest last. */
+  emails: SentEmail[] = []
   envelopes: Envelope[] = []
   faults: Fault[] = []
   requests: RequestLogEntry[] = []
@@ -192,6 +218,8 @@ export class Store {
     this.googleCodes.clear()
     this.usedTotpSteps.clear()
     this.authnAttempts.clear()
+    this.unlockTokens.clear()
+    this.emails = []
     this.envelopes = []
     this.faults = []
     this.requests = []
@@ -229,19 +257,26 @@ function seedUser(account: SeededAccount, now: number): OktaUser {
     lastName: account.lastName,
     behaviour,
     passwordChanged: new Date(Math.floor((now - passwordAge) / 1000) * 1000).toISOString(),
-    locked: behaviour === 'locked',
-    factors:
-      behaviour === 'totp'
-        ? [
-            { id: TESS_PUSH_FACTOR_ID, factorType: 'push', provider: 'OKTA' },
-            {
-              id: TESS_TOTP_FACTOR_ID,
-              factorType: 'token:software:totp',
-              provider: 'OKTA',
-              secret: account.totpSecret ?? '',
-            },
-          ]
-        : [],
+    locked: behaviour === 'locked' || behaviour === 'lockedAdmin',
+    selfServiceUnlock: behaviour !== 'lockedAdmin',
+    passwordExpired: behaviour === 'expired',
+    factors: seedFactors(account),
     failedPasscodes: 0,
   }
+}
+
+function seedFactors(account: SeededAccount): ActiveFactor[] {
+  const totp = (id: string): ActiveFactor => ({
+    id,
+    factorType: 'token:software:totp',
+    provider: 'OKTA',
+    secret: account.totpSecret ?? '',
+  })
+  if (account.behaviour === 'totp')
+    return [
+      { id: TESS_PUSH_FACTOR_ID, factorType: 'push', provider: 'OKTA' },
+      totp(TESS_TOTP_FACTOR_ID),
+    ]
+  if (account.behaviour === 'remember') return [totp(REMY_TOTP_FACTOR_ID)]
+  return []
 }

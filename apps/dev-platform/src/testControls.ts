@@ -123,6 +123,9 @@ export function testControls(ctx: PlatformContext, authn: AuthnService): Hono<Ap
     return c.body(null, 204)
   })
 
+  /** The emails sent since the last reset (self-service unlock), oldest first. */
+  app.get('/__test/emails', (c) => c.json(store.emails))
+
   app.get('/__test/requests', (c) => c.json(store.requests))
   app.delete('/__test/requests', (c) => {
     store.requests = []

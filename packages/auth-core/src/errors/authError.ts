@@ -29,6 +29,22 @@ export type AuthErrorCode =
   | 'account_locked'
   /** Transaction status `PASSWORD_EXPIRED`: the password must be changed before signing in. */
   | 'password_expired'
+  /** Change password: Okta `E0000014` whose cause names `oldPassword`: the current password is wrong. */
+  | 'current_password_incorrect'
+  /** Change password, refused before sending: shorter than the policy's `minLength`. */
+  | 'new_password_too_short'
+  /** Change password, refused before sending: too few lowercase, uppercase, numbers or symbols. */
+  | 'new_password_too_simple'
+  /** Change password, refused before sending (or Okta's cause says so): contains the username or an excluded name. */
+  | 'new_password_contains_name'
+  /** Change password: Okta refused a password used too recently (password history). */
+  | 'new_password_reused'
+  /** Change password: Okta `E0000080` (policy not met) without a more precise cause. */
+  | 'new_password_rejected'
+  /** Change password, refused before sending: the confirmation differs from the new password. */
+  | 'new_password_mismatch'
+  /** Unlock: the org does not allow self-service unlock (no `unlock` link, Okta `E0000119`). */
+  | 'unlock_not_allowed'
   /** `fetch` rejected: offline, DNS, CORS, connection refused. */
   | 'network_error'
   /** The request did not finish within the configured time. */
@@ -84,6 +100,14 @@ export const AUTH_ERROR_CODES = [
   'rate_limited',
   'account_locked',
   'password_expired',
+  'current_password_incorrect',
+  'new_password_too_short',
+  'new_password_too_simple',
+  'new_password_contains_name',
+  'new_password_reused',
+  'new_password_rejected',
+  'new_password_mismatch',
+  'unlock_not_allowed',
   'network_error',
   'timeout',
   'unknown_error',

@@ -32,10 +32,20 @@ export const errorMessages: Readonly<Record<AuthErrorCode, string>> = {
   // Added in the same voice
   passcode_replayed:
     'This code has already been used. Please wait for the next code and try again.',
-  rate_limited: 'Too many attempts. Please wait a minute and try again.',
+  rate_limited: 'Too many attempts. Please wait until the timer runs out, then try again.',
   account_locked:
     'Your account is locked after too many attempts. Please try again later or reset your password.',
   password_expired: 'Your password has expired. Please reset it with Forgot password.',
+  current_password_incorrect: 'Your current password is incorrect. Please try again.',
+  new_password_too_short: 'Your new password is too short. Please check the rules below it.',
+  new_password_too_simple:
+    'Your new password needs more kinds of characters. Please check the rules below it.',
+  new_password_contains_name: 'Your new password must not contain your name or email address.',
+  new_password_reused: 'You have used this password recently. Please choose a different one.',
+  new_password_rejected:
+    'Your new password does not meet your organization’s rules. Please choose a different one.',
+  new_password_mismatch: 'The two new passwords are not the same. Please type them again.',
+  unlock_not_allowed: 'Your account is locked. Please contact your administrator to unlock it.',
   network_error:
     'We could not reach the sign-in service. Please check your connection and try again.',
   timeout: 'The sign-in service is taking too long to answer. Please try again.',
