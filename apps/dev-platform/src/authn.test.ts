@@ -227,7 +227,7 @@ describe('stateToken lifecycle', () => {
   })
 
   it('on an unknown API path: answers 404 E0000007', async () => {
-    const { status, body } = await postJson(`${tp.okta}/api/v1/authn/recovery/unlock`, {})
+    const { status, body } = await postJson(`${tp.okta}/api/v1/authn/recovery/answer`, {})
     expect(status).toBe(404)
     expect(body.errorCode).toBe('E0000007')
   })
