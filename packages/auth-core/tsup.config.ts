@@ -1,14 +1,29 @@
-import { defineConfig } from 'tsup'
+import { defineConfig, type Options } from 'tsup'
 
-export default defineConfig({
+const shared: Options = {
   entry: { index: 'src/index.ts', session: 'src/session/index.ts' },
-  format: ['esm', 'cjs'],
   // Shared chunks for both formats (tsup splits ESM by default, CJS only when asked), so the two
   // entry points carry one AuthError class; scripts/checkDist.mjs checks it after every build.
   splitting: true,
-  dts: true,
   sourcemap: true,
-  clean: true,
+  // `pnpm build` empties dist/ first: the two configs below run at the same time, so neither may
+  // clean the folder the other one writes into.
+  clean: false,
   treeshake: true,
   target: 'es2022',
-})
+}
+
+export default defineConfig([
+  // ESM (`import`): dist/*.js + dist/*.d.ts; oauth4webapi and valibot stay dependencies.
+  { ...shared, format: ['esm'], dts: true },
+  // CommonJS (`require`): dist/*.cjs + dist/*.d.cts. oauth4webapi is ESM only, and `require()`
+  // of an ES module works only from Node 20.19 / 22.12 on; so the CommonJS build carries its own
+  // copy of its code and runs on every Node the package claims, with no
+  // `require(esm)`. valibot ships CommonJS of its own and stays external.
+  {
+    ...shared,
+    format: ['cjs'],
+    noExternal: ['oauth4webapi'],
+    dts: true,
+  },
+])

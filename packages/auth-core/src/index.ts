@@ -94,11 +94,9 @@ export { callAuthn } from './authn/callAuthn'
 // OAuth 2.0 + PKCE
 export { OAUTH_SCOPES } from './oauth/oauthScopes'
 export type { OAuthScope } from './oauth/oauthScopes'
-export {
-  authorizationServerFor,
-  oauthClientFor,
-  oauthEndpointsFor,
-} from './oauth/authorizationServerFor'
+// authorizationServerFor / oauthClientFor stay internal: they return oauth4webapi's own types, which
+// the CommonJS build does not ship (it carries its own copy of oauth4webapi).
+export { oauthEndpointsFor } from './oauth/authorizationServerFor'
 export type { OAuthEndpoints } from './oauth/authorizationServerFor'
 export { createAuthorizationRequest } from './oauth/createAuthorizationRequest'
 export { readCallbackParams } from './oauth/readCallbackParams'
