@@ -6,7 +6,7 @@
  */
 import { AuthApiError, type AuthnTransaction } from '@okta/okta-auth-js'
 import { describe, expect, it } from 'vitest'
-import { TESS_PUSH_FACTOR_ID, TESS_TOTP_FACTOR_ID } from './accounts'
+import { SEEDED_ACCOUNTS, TESS_PUSH_FACTOR_ID, TESS_TOTP_FACTOR_ID } from './accounts'
 import { MAX_FAILED_PASSCODES } from './authnService'
 import { PASSCODE_MISMATCH, PASSCODE_REPLAYED } from './oktaErrors'
 import { openBrowserPage } from './testing/browserPage'
@@ -19,6 +19,8 @@ const clock = usePageClock(tp)
 
 const TESS = 'tess.totp@example.com'
 const NIA = 'nia.enroll@example.com'
+const RAY = 'ray.ratelimit@example.com'
+const GOOGLE_ACCOUNTS = ['gina.google@example.com', 'uma.unknown@example.com']
 
 /** The SDK's sign-in with a seeded account's own password. */
 function signIn(email: string, options?: Record<string, unknown>) {
@@ -49,17 +51,27 @@ const totpFactor = (tx: AuthnTransaction, provider: string) => {
   return factor
 }
 
+/** What the SDK reads at sign-in for each seeded Okta account with its own password. */
+const FIRST_ANSWER: readonly (readonly [string, string])[] = [
+  ['pat.password@example.com', 'SUCCESS'],
+  ['dana.denied@example.com', 'SUCCESS'],
+  ['sam.slow@example.com', 'SUCCESS'],
+  ['wes.warn@example.com', 'SUCCESS'],
+  ['tess.totp@example.com', 'MFA_REQUIRED'],
+  ['remy.remember@example.com', 'MFA_REQUIRED'],
+  ['nia.enroll@example.com', 'MFA_ENROLL'],
+  ['lou.locked@example.com', 'LOCKED_OUT'],
+  ['ali.adminlocked@example.com', 'LOCKED_OUT'],
+  ['pia.expired@example.com', 'PASSWORD_EXPIRED'],
+]
+
 describe('Okta SDK signInWithCredentials, every seeded account', () => {
-  it.each([
-    ['pat.password@example.com', 'SUCCESS'],
-    ['dana.denied@example.com', 'SUCCESS'],
-    ['sam.slow@example.com', 'SUCCESS'],
-    ['wes.warn@example.com', 'SUCCESS'],
-    ['tess.totp@example.com', 'MFA_REQUIRED'],
-    ['nia.enroll@example.com', 'MFA_ENROLL'],
-    ['lou.locked@example.com', 'LOCKED_OUT'],
-    ['pia.expired@example.com', 'PASSWORD_EXPIRED'],
-  ])('%s: the SDK reads %s', async (email, status) => {
+  it('the table below names every seeded account (Okta ones with a password, Google ones refused)', () => {
+    const named = [...FIRST_ANSWER.map(([email]) => email), RAY, ...GOOGLE_ACCOUNTS]
+    expect(named.sort()).toEqual(SEEDED_ACCOUNTS.map((account) => account.email).sort())
+  })
+
+  it.each(FIRST_ANSWER)('%s: the SDK reads %s', async (email, status) => {
     const { done, page } = signIn(email)
     const tx = await done
     expect(tx.status).toBe(status)
@@ -100,7 +112,7 @@ describe('Okta SDK signInWithCredentials, every seeded account', () => {
   })
 
   it('ray.ratelimit: the SDK rejects with 429 E0000047 and the page can read X-Rate-Limit-Reset', async () => {
-    const error = await apiError(signIn('ray.ratelimit@example.com').done)
+    const error = await apiError(signIn(RAY).done)
     expect(error.errorCode).toBe('E0000047')
     expect(error.xhr?.status).toBe(429)
     // Exposed by Access-Control-Expose-Headers, else a browser would hide it from the script.
@@ -111,8 +123,9 @@ describe('Okta SDK signInWithCredentials, every seeded account', () => {
   it.each([
     ['a wrong password', 'pat.password@example.com', 'not-the-password'],
     ['an unknown user', 'nobody@example.com', 'Password-only-1'],
-    ['a Google account (no Okta password)', 'gina.google@example.com', 'anything'],
-    ['the other Google account', 'uma.unknown@example.com', 'anything'],
+    ...GOOGLE_ACCOUNTS.map(
+      (email) => [`the Google account ${email} (no Okta password)`, email, 'anything'] as const,
+    ),
   ])('%s: the SDK rejects with 401 E0000004', async (_, username, password) => {
     const { sdk } = oktaSdk(tp)
     const error = await apiError(sdk.signInWithCredentials({ username, password }))
@@ -311,6 +324,74 @@ describe('Okta SDK transaction state: resume, status, cancel, expiry', () => {
     })
     expect(response.status).toBe(403)
     expect(((await response.json()) as { errorCode: string }).errorCode).toBe('E0000079')
+  })
+})
+
+describe('Okta SDK account situations: unlock and change password', () => {
+  const LOU = 'lou.locked@example.com'
+  const PIA = 'pia.expired@example.com'
+
+  it('LOCKED_OUT: tx.unlock() by email, the emailed link, then the password signs in', async () => {
+    const locked = await signIn(LOU).done
+    expect(locked.status).toBe('LOCKED_OUT')
+    expect(locked.unlock).toBeTypeOf('function')
+    const challenge = await locked.unlock?.({ username: LOU, factorType: 'EMAIL' })
+    expect(challenge?.status).toBe('RECOVERY_CHALLENGE')
+    const emails = (await (await fetch(`${tp.okta}/__test/emails`)).json()) as {
+      to: string
+      link: string
+    }[]
+    expect(emails.map((email) => email.to)).toEqual([LOU])
+    const { page } = oktaSdk(tp)
+    expect((await page.navigate(emails[0]?.link ?? '')).status).toBe(200)
+    expect((await signIn(LOU).done).status).toBe('SUCCESS')
+  })
+
+  it('ali.adminlocked: LOCKED_OUT without an unlock link, so the SDK offers no tx.unlock()', async () => {
+    const locked = await signIn('ali.adminlocked@example.com').done
+    expect(locked.status).toBe('LOCKED_OUT')
+    expect(locked.unlock).toBeUndefined()
+  })
+
+  it('unlockAccount() for anyone answers the same RECOVERY_CHALLENGE and mails only the locked user', async () => {
+    const { sdk } = oktaSdk(tp)
+    for (const username of [LOU, 'pat.password@example.com', 'nobody@example.com']) {
+      const answer = await sdk.unlockAccount({ username, factorType: 'EMAIL' })
+      expect(answer.status).toBe('RECOVERY_CHALLENGE')
+    }
+    const emails = (await (await fetch(`${tp.okta}/__test/emails`)).json()) as { to: string }[]
+    expect(emails.map((email) => email.to)).toEqual([LOU])
+  })
+
+  it('PASSWORD_EXPIRED: tx.changePassword() to a password of the policy ends in SUCCESS', async () => {
+    const expired = await signIn(PIA).done
+    expect(expired.changePassword).toBeTypeOf('function')
+    const done = await expired.changePassword?.({
+      oldPassword: passwordOf(tp, PIA),
+      newPassword: 'Brand-new-password-7',
+    })
+    expect(done?.status).toBe('SUCCESS')
+    const { sdk } = oktaSdk(tp)
+    const again = await sdk.signInWithCredentials({
+      username: PIA,
+      password: 'Brand-new-password-7',
+    })
+    expect(again.status).toBe('SUCCESS')
+  })
+
+  it.each([
+    ['a wrong old password', 'not-the-old-one', 'Brand-new-password-7', 'E0000014'],
+    ['a new password outside the policy', null, 'short', 'E0000080'],
+  ])('changePassword() with %s: the SDK rejects with 403 %s', async (_, old, next, code) => {
+    const expired = await signIn(PIA).done
+    const error = await apiError(
+      expired.changePassword?.({
+        oldPassword: old ?? passwordOf(tp, PIA),
+        newPassword: next,
+      }) as never,
+    )
+    expect(error.errorCode).toBe(code)
+    expect(error.xhr?.status).toBe(403)
   })
 })
 
