@@ -49,7 +49,7 @@ describe('authnRequest', () => {
       { stateToken: 'st1', passCode: '654321' },
     ],
   ])(
-    'on a %s call: POSTs the exact URL, headers and JSON body',
+    "on a %s call: POSTs the exact URL, headers and JSON body, with Okta's cookies (credentials include)",
     async (_kind, authnCall, url, body) => {
       const { stub, call } = recordingFetch()
       const signal = new AbortController().signal
@@ -65,7 +65,7 @@ describe('authnRequest', () => {
         method: 'POST',
         headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
-        credentials: 'omit',
+        credentials: 'include',
         cache: 'no-store',
         redirect: 'error',
         referrerPolicy: 'no-referrer',

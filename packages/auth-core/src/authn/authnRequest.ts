@@ -18,8 +18,12 @@ import { FACTOR_ID_PATTERN } from './authnSchemas'
  * | activate | `/api/v1/authn/factors/{factorId}/lifecycle/activate` | `{stateToken, passCode}` |
  * | verify | `/api/v1/authn/factors/{factorId}/verify` | `{stateToken, passCode}` |
  *
- * The password is sent exactly as typed. No cookies are sent or stored (`credentials: 'omit'`),
- * nothing is cached, redirects are refused and no Referer is sent.
+ * The password is sent exactly as typed. Okta's own cookies travel (`credentials: 'include'`, as
+ * Okta's SDK sends every Authn call with `withCredentials: true`): its device cookie (`DT`) lets
+ * Okta recognise the device for its risk rules, new-device notices and remembered devices. This
+ * needs the app's origin registered in Okta as a trusted origin with CORS. Nothing is cached,
+ * redirects are refused and no Referer is sent. (The token, revoke and product-API calls keep
+ * `credentials: 'omit'`.)
  *
  * @throws AuthError before any request when the call cannot be made: an unsafe factor id or an
  *   empty state token (`missing_state_token` for enroll, `missing_verification_data` for activate,
@@ -29,6 +33,7 @@ import { FACTOR_ID_PATTERN } from './authnSchemas'
  * @see https://developer.okta.com/docs/reference/api/authn/#enroll-okta-verify-totp-factor
  * @see https://developer.okta.com/docs/reference/api/authn/#activate-totp-factor
  * @see https://developer.okta.com/docs/reference/api/authn/#verify-totp-factor
+ * @see https://developer.okta.com/docs/guides/enable-cors/main/ (trusted origins, credentials)
  */
 export function authnRequest(
   config: AuthConfig,
@@ -40,7 +45,7 @@ export function authnRequest(
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
-    credentials: 'omit',
+    credentials: 'include',
     cache: 'no-store',
     redirect: 'error',
     referrerPolicy: 'no-referrer',

@@ -43,6 +43,7 @@ describe('tokenRequest', () => {
     expect(url).toBe('https://login.example.com/oauth2/default/v1/token')
     expect(init?.method).toBe('POST')
     expect(init?.signal).toBe(signal)
+    expect(init?.credentials).toBe('omit')
     expect(init?.body).toBeInstanceOf(URLSearchParams)
     const body = Object.fromEntries(init?.body as URLSearchParams)
     expect(body).toEqual({

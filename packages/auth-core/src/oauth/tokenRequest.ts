@@ -10,6 +10,7 @@ import type { AuthConfig } from '../config/authConfig'
 import { AuthError } from '../errors/authError'
 import { toAuthError } from '../errors/toAuthError'
 import type { HttpOptions } from '../http/httpOptions'
+import { fetchWithoutCookies } from '../http/fetchWithoutCookies'
 import { authorizationServerFor, oauthClientFor } from './authorizationServerFor'
 import type { CallbackParams } from './oauth.types'
 
@@ -97,7 +98,8 @@ function requestOptions(
 ): TokenEndpointRequestOptions {
   const result: TokenEndpointRequestOptions = {}
   if (options.signal !== undefined) result.signal = options.signal
-  if (options.fetch !== undefined) result[customFetch] = options.fetch
+  // No cookie rides along with a token or revoke call (oauth4webapi leaves credentials unset).
+  result[customFetch] = fetchWithoutCookies(options.fetch)
   // oauth4webapi refuses plain HTTP; only the local identity-provider mock is served over it.
   if (config.localMode) result[allowInsecureRequests] = true
   return result

@@ -30,6 +30,7 @@ describe('sessionRefreshRequest', () => {
       refresh_token: 'rt-1',
       client_id: '0oa1abc',
     })
+    expect(requests[0]?.credentials).toBe('omit')
   })
 
   it('without an injected fetch: uses the global fetch', async () => {

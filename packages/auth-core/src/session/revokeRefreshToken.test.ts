@@ -21,6 +21,7 @@ describe('tokenRevocationRequest', () => {
       token_type_hint: 'refresh_token',
       client_id: '0oa1abc',
     })
+    expect(requests[0]?.credentials).toBe('omit')
   })
 
   it('in local mode: allows the plain-HTTP provider', async () => {

@@ -1,6 +1,7 @@
 import { allowInsecureRequests, customFetch } from 'oauth4webapi'
 import type { HttpRequestOptions } from 'oauth4webapi'
 import type { HttpOptions } from '../http/httpOptions'
+import { fetchWithoutCookies } from '../http/fetchWithoutCookies'
 import type { SessionConfig } from './session.types'
 
 /** The parts of {@link SessionConfig} that name the authorization server and the client. */
@@ -20,7 +21,8 @@ export function sessionRequestOptions(
 ): HttpRequestOptions<'POST', URLSearchParams> {
   const result: HttpRequestOptions<'POST', URLSearchParams> = {}
   if (options.signal !== undefined) result.signal = options.signal
-  if (options.fetch !== undefined) result[customFetch] = options.fetch
+  // No cookie rides along with a token or revoke call (oauth4webapi leaves credentials unset).
+  result[customFetch] = fetchWithoutCookies(options.fetch)
   if (config.localMode) result[allowInsecureRequests] = true
   return result
 }

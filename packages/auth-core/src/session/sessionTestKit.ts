@@ -109,6 +109,8 @@ export interface SeenRequest {
   readonly method: string
   readonly form: URLSearchParams
   readonly signal: AbortSignal | null
+  /** The fetch `credentials` mode (undefined when the caller left the default). */
+  readonly credentials: RequestCredentials | undefined
 }
 
 /** A fetch stub answering with `answer(request)` and recording every request. */
@@ -120,6 +122,7 @@ export function stubFetch(answer: (request: SeenRequest) => Response | Promise<R
       method: String(init?.method),
       form: new URLSearchParams(String(init?.body)),
       signal: init?.signal ?? null,
+      credentials: init?.credentials,
     }
     requests.push(request)
     return answer(request)
