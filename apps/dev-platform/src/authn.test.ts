@@ -275,11 +275,74 @@ describe('CORS on /api/v1/authn*', () => {
       'X-Rate-Limit-Limit, X-Rate-Limit-Remaining, X-Rate-Limit-Reset',
     )
     expect(fromApp.headers.get('Vary')).toBe('Origin')
-    const fromEvil = await postJson(
+  })
+
+  it('on a POST from another origin (even a simple text/plain one, with cookies): refuses with 403, runs nothing, sets no cookie', async () => {
+    const first = await postJson(`${tp.okta}/api/v1/authn`, { username: PAT }, { Origin: tp.app })
+    const deviceCookie = (first.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
+    const fromEvil = await fetch(`${tp.okta}/api/v1/authn`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'text/plain',
+        Origin: 'https://evil.example',
+        Cookie: deviceCookie,
+      },
+      body: JSON.stringify({ username: PAT, password: 'Password-only-1' }),
+    })
+    expect(fromEvil.status).toBe(403)
+    expect(await fromEvil.text()).toBe('')
+    expect(fromEvil.headers.get('Access-Control-Allow-Origin')).toBeNull()
+    expect(fromEvil.headers.get('Access-Control-Allow-Credentials')).toBeNull()
+    expect(fromEvil.headers.get('Set-Cookie')).toBeNull()
+    const devices = (await (await fetch(`${tp.okta}/__test/devices`)).json()) as unknown[]
+    expect(devices).toEqual([expect.objectContaining({ returns: 0 })])
+  })
+})
+
+describe('the device cookie DT (Okta recognises the device when its cookies travel)', () => {
+  const devices = async () =>
+    (await (await fetch(`${tp.okta}/__test/devices`)).json()) as {
+      deviceToken: string
+      returns: number
+    }[]
+
+  it('on the first Authn answer: sets DT for a year, Secure, HttpOnly, SameSite=None', async () => {
+    const { headers } = await primaryAuth(tp, PAT, 'Password-only-1', {})
+    const setCookie = headers.get('Set-Cookie') ?? ''
+    expect(setCookie).toMatch(
+      /^DT=[A-Za-z0-9_-]{32}; Path=\/; Max-Age=31536000; Secure; HttpOnly; SameSite=None$/,
+    )
+    expect(await devices()).toEqual([
+      { deviceToken: setCookie.slice(3, 35), issuedAt: expect.any(String), returns: 0 },
+    ])
+  })
+
+  it('on later Authn calls that bring it back: keeps it (no new cookie) and counts the return', async () => {
+    const first = await primaryAuth(tp, TESS, passwordOf(tp, TESS))
+    const cookie = (first.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
+    const factor = (
+      first.body._embedded as { factors: { id: string; factorType: string }[] }
+    ).factors.find((candidate) => candidate.factorType === 'token:software:totp')
+    const verify = await postJson(
+      `${tp.okta}/api/v1/authn/factors/${factor?.id}/verify`,
+      { stateToken: first.body.stateToken, passCode: codeNow(tp, TESS_TOTP_SECRET) },
+      { Cookie: cookie },
+    )
+    expect(verify.body.status).toBe('SUCCESS')
+    expect(verify.headers.get('Set-Cookie')).toBeNull()
+    expect(await devices()).toEqual([expect.objectContaining({ returns: 1 })])
+  })
+
+  it('on a call without the cookie, or with one it never issued: treats the device as new', async () => {
+    await primaryAuth(tp, PAT, 'Password-only-1')
+    const forged = await primaryAuth(tp, PAT, 'Password-only-1', {})
+    const other = await postJson(
       `${tp.okta}/api/v1/authn`,
       { username: PAT, password: 'Password-only-1' },
-      { Origin: 'https://evil.example' },
+      { Cookie: 'DT=not-one-of-ours' },
     )
-    expect(fromEvil.headers.get('Access-Control-Allow-Origin')).toBeNull()
+    expect(forged.headers.get('Set-Cookie')).toMatch(/^DT=/)
+    expect(other.headers.get('Set-Cookie')).toMatch(/^DT=/)
+    expect((await devices()).map((device) => device.returns)).toEqual([0, 0, 0])
   })
 })

@@ -1,6 +1,7 @@
 /**
- * HTTP of the Okta classic Authn API on the Okta origin: JSON in and out, CORS for the app
- * origins only, the slow account's delay, and the QR images of pending enrolments.
+ * HTTP of the Okta classic Authn API on the Okta origin: JSON in and out, credentialed CORS for
+ * the app origins only (any other origin is refused), the device cookie `DT`, the slow
+ * account's delay, and the QR images of pending enrolments.
  * @see https://developer.okta.com/docs/reference/api/authn/
  */
 import { Hono, type Context } from 'hono'
@@ -10,6 +11,7 @@ import { TOTP_ISSUER } from './authnResponses'
 import type { AppEnv, PlatformContext } from './context'
 import { sleep } from './context'
 import { cors, originIn } from './cors'
+import { recogniseDevice } from './deviceCookie'
 import { faultPoint } from './faults'
 import { oktaError } from './oktaErrors'
 import { otpauthUri } from './totp'
@@ -31,6 +33,7 @@ export function authnRoutes(ctx: PlatformContext, authn: AuthnService): Hono<App
       allowHeaders: ['Content-Type', 'Accept', 'X-Okta-User-Agent-Extended'],
       exposeHeaders: RATE_LIMIT_HEADERS,
       credentials: true,
+      refuseOtherOrigins: true,
     }),
     faultPoint(ctx, 'authn'),
   ] as const
@@ -38,15 +41,19 @@ export function authnRoutes(ctx: PlatformContext, authn: AuthnService): Hono<App
   app.use('/api/v1/authn/*', ...guard)
 
   /**
-   * Parses the JSON body, runs `op`, answers. A body not declared `application/json` is 415
-   * E0000021 (Okta's media-type error): a `text/plain` POST is a "simple" cross-origin request
-   * that no preflight guards, so it must not authenticate anyone. A declared JSON body that is
-   * not a JSON object is 400 E0000003.
+   * Recognises the device (`DT` cookie; set on the answer when the device was new), parses the
+   * JSON body, runs `op` with the device token, answers. A body not declared `application/json`
+   * is 415 E0000021 (Okta's media-type error): a `text/plain` POST is a "simple" cross-origin
+   * request that no preflight guards, so it must not authenticate anyone. A declared JSON body
+   * that is not a JSON object is 400 E0000003.
    * @see https://developer.okta.com/docs/reference/error-codes/
    */
   const handle =
-    (op: (body: Record<string, unknown>, c: Context<AppEnv>) => AuthnOutcome) =>
+    (
+      op: (body: Record<string, unknown>, c: Context<AppEnv>, deviceToken: string) => AuthnOutcome,
+    ) =>
     async (c: Context<AppEnv>) => {
+      const { deviceToken, setCookie } = recogniseDevice(ctx, c.req.header('Cookie'))
       let outcome: AuthnOutcome
       if (!isJsonMediaType(c.req.header('Content-Type'))) {
         outcome = oktaError(ctx.random, 'E0000021')
@@ -59,14 +66,13 @@ export function authnRoutes(ctx: PlatformContext, authn: AuthnService): Hono<App
         }
         outcome =
           typeof body === 'object' && body !== null && !Array.isArray(body)
-            ? op(body as Record<string, unknown>, c)
+            ? op(body as Record<string, unknown>, c, deviceToken)
             : oktaError(ctx.random, 'E0000003')
       }
       if (outcome.user?.behaviour === 'slow') await sleep(ctx.config.slowMs)
-      return new Response(JSON.stringify(outcome.body), {
-        status: outcome.status,
-        headers: { 'Content-Type': 'application/json', ...outcome.headers },
-      })
+      const headers = new Headers({ 'Content-Type': 'application/json', ...outcome.headers })
+      if (setCookie) headers.append('Set-Cookie', setCookie)
+      return new Response(JSON.stringify(outcome.body), { status: outcome.status, headers })
     }
 
   app.post('/api/v1/authn', handle(authn.primary))

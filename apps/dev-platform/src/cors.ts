@@ -18,6 +18,12 @@ export interface CorsPolicy {
   readonly credentials?: boolean
   /** Answer `Access-Control-Allow-Origin: *` instead of reflecting (Sentry ingest). */
   readonly wildcard?: boolean
+  /**
+   * Refuse (403, route not run) any request whose `Origin` is not allowed, not only its
+   * preflight: a cross-site form or `text/plain` POST needs no preflight, and a credentialed
+   * one would carry the provider's cookies.
+   */
+  readonly refuseOtherOrigins?: boolean
 }
 
 /** Middleware applying `policy` to every route it is mounted on, including OPTIONS preflights. */
@@ -30,6 +36,8 @@ export function cors(policy: CorsPolicy): MiddlewareHandler<AppEnv> {
       headers.set('Access-Control-Allow-Origin', policy.wildcard ? '*' : origin)
       if (policy.credentials) headers.set('Access-Control-Allow-Credentials', 'true')
     }
+    if (origin !== undefined && !allowed && policy.refuseOtherOrigins)
+      return new Response(null, { status: 403, headers })
     if (c.req.method === 'OPTIONS') {
       if (!allowed) return new Response(null, { status: 403, headers })
       const requested = c.req.header('Access-Control-Request-Headers') ?? ''

@@ -2,11 +2,12 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Role } from './config'
 import type { AppEnv, PlatformContext } from './context'
+import { cookieNames } from './deviceCookie'
 
 /** Oldest entries are dropped beyond this, so a long dev session does not grow without bound. */
 const MAX_ENTRIES = 5000
 
-/** Logs `{role, origin, method, path, at}` of every request except the test-control API itself. */
+/** Logs `{role, origin, method, path, cookies (names only), at}` of every request except the test-control API itself. */
 export function requestLog(ctx: PlatformContext, role: Role): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!c.req.path.startsWith('/__test/')) {
@@ -16,6 +17,7 @@ export function requestLog(ctx: PlatformContext, role: Role): MiddlewareHandler<
         origin: ctx.config.urls[role],
         method: c.req.method,
         path: c.req.path,
+        cookies: cookieNames(c.req.header('Cookie')),
         at: new Date(ctx.clock.now()).toISOString(),
       })
       if (log.length > MAX_ENTRIES) log.splice(0, log.length - MAX_ENTRIES)

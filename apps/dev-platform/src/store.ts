@@ -11,6 +11,7 @@ import {
   type SeededAccount,
 } from './accounts'
 import type { Role } from './config'
+import type { DeviceRecord } from './deviceCookie'
 
 /* --- Okta users and factors --- */
 
@@ -165,6 +166,8 @@ export interface RequestLogEntry {
   readonly method: string
   /** Path only: query strings carry codes and tokens and are not logged. */
   readonly path: string
+  /** Names of the cookies the request carried (never their values). */
+  readonly cookies: readonly string[]
   readonly at: string
 }
 
@@ -191,6 +194,8 @@ export class Store {
   unlockTokens = new Map<string, UnlockToken>()
   /** Emails sent, newest last. */
   emails: SentEmail[] = []
+  /** Okta device tokens (`DT` cookie) issued on Authn answers. */
+  devices = new Map<string, DeviceRecord>()
   envelopes: Envelope[] = []
   faults: Fault[] = []
   requests: RequestLogEntry[] = []
@@ -220,6 +225,7 @@ export class Store {
     this.authnAttempts.clear()
     this.unlockTokens.clear()
     this.emails = []
+    this.devices.clear()
     this.envelopes = []
     this.faults = []
     this.requests = []

@@ -127,6 +127,17 @@ export function testControls(ctx: PlatformContext, authn: AuthnService): Hono<Ap
   app.get('/__test/emails', (c) => c.json(store.emails))
 
   app.get('/__test/requests', (c) => c.json(store.requests))
+
+  /** The Okta device tokens issued (`DT` cookie) and how many Authn calls brought each back. */
+  app.get('/__test/devices', (c) =>
+    c.json(
+      [...store.devices].map(([deviceToken, record]) => ({
+        deviceToken,
+        issuedAt: new Date(record.issuedAt).toISOString(),
+        returns: record.returns,
+      })),
+    ),
+  )
   app.delete('/__test/requests', (c) => {
     store.requests = []
     return c.body(null, 204)
