@@ -120,12 +120,14 @@ describe('Okta SDK signInWithCredentials, every seeded account', () => {
     expect(reset).toBeGreaterThan(tp.clock.now() / 1000)
   })
 
-  it.each([
+  it.each<[string, string, string]>([
     ['a wrong password', 'pat.password@example.com', 'not-the-password'],
     ['an unknown user', 'nobody@example.com', 'Password-only-1'],
-    ...GOOGLE_ACCOUNTS.map(
-      (email) => [`the Google account ${email} (no Okta password)`, email, 'anything'] as const,
-    ),
+    ...GOOGLE_ACCOUNTS.map((email): [string, string, string] => [
+      `the Google account ${email} (no Okta password)`,
+      email,
+      'anything',
+    ]),
   ])('%s: the SDK rejects with 401 E0000004', async (_, username, password) => {
     const { sdk } = oktaSdk(tp)
     const error = await apiError(sdk.signInWithCredentials({ username, password }))
