@@ -40,6 +40,7 @@ import { testControls } from './testControls'
 import { unlockPages } from './unlockPages'
 import { accessTokenTtlSeconds, createTokenGrants } from './tokenGrants'
 import { createTokenSigner } from './tokens'
+import { userinfoRoutes } from './userinfoRoutes'
 
 export type { DevPlatformOptions, Role } from './config'
 export type { SeededAccount } from './accounts'
@@ -148,6 +149,7 @@ function buildApps(ctx: PlatformContext, subsiteScript: string): Record<Role, Ho
       unlockPages(ctx, authn),
       authnRoutes(ctx, authn),
       oauthRoutes(ctx, grants),
+      userinfoRoutes(ctx),
       oktaPages(ctx),
     ),
     google: app('google', googleRoutes(ctx)),

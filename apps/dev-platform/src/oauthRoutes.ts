@@ -209,6 +209,7 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
     token_endpoint: `${config.issuer}/v1/token`,
     jwks_uri: `${config.issuer}/v1/keys`,
     end_session_endpoint: `${config.issuer}/v1/logout`,
+    userinfo_endpoint: `${config.issuer}/v1/userinfo`,
     revocation_endpoint: `${config.issuer}/v1/revoke`,
     revocation_endpoint_auth_methods_supported: ['none'],
     response_types_supported: ['code'],

@@ -12,6 +12,7 @@ import {
   getOAuthUrls,
   OAuthError,
   type OktaAuth,
+  type OktaAuthOptions,
   type TokenParams,
   type Tokens,
 } from '@okta/okta-auth-js'
@@ -56,8 +57,8 @@ async function authorize(
 }
 
 /** The whole path to the SDK's tokens for an account. */
-async function signedIn(email = PAT) {
-  const { sdk, page } = oktaSdk(tp)
+async function signedIn(email = PAT, options: Partial<OktaAuthOptions> = {}) {
+  const { sdk, page } = oktaSdk(tp, undefined, options)
   const sessionToken = await sessionTokenFor(sdk, email)
   const { tokenParams, answer } = await authorize(sdk, page, sessionToken)
   const authorizationCode = answer.get('code') ?? ''
@@ -313,6 +314,30 @@ describe('Okta SDK refresh', () => {
       sdk.token.renewTokensWithRefresh({ scopes: SDK_SCOPES }, renewed.refreshToken),
     )
     expect((family as OAuthError).errorCode).toBe('invalid_grant')
+  })
+})
+
+describe('Okta SDK getUserInfo', () => {
+  it("getUserInfo with the app's scopes: the ID token's sub, nothing more", async () => {
+    const { sdk, tokens } = await signedIn()
+    const info = await sdk.token.getUserInfo(tokens.accessToken, tokens.idToken)
+    // The SDK adds the answer's (visible) headers to the claims it returns.
+    const { headers: _headers, ...claims } = info as Record<string, unknown>
+    expect(claims).toEqual({ sub: tokens.idToken.claims.sub })
+  })
+
+  it('getUserInfo with profile and email: the name and email claims', async () => {
+    const { sdk, tokens } = await signedIn(PAT, { scopes: [...SDK_SCOPES, 'profile', 'email'] })
+    const info = await sdk.token.getUserInfo(tokens.accessToken, tokens.idToken)
+    expect(info).toMatchObject({ name: 'Pat Password', email: PAT, preferred_username: PAT })
+  })
+
+  it('getUserInfo with an expired access token: the SDK reads the exposed invalid_token challenge', async () => {
+    const { sdk, tokens } = await signedIn()
+    clock.advance(3600_000 + 1000)
+    const error = await rejection(sdk.token.getUserInfo(tokens.accessToken, tokens.idToken))
+    expect(error).toBeInstanceOf(OAuthError)
+    expect((error as OAuthError).errorCode).toBe('invalid_token')
   })
 })
 
