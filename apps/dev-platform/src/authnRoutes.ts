@@ -88,6 +88,7 @@ export function authnRoutes(ctx: PlatformContext, authn: AuthnService): Hono<App
   app.post('/api/v1/authn/previous', handle(authn.previous))
   app.post('/api/v1/authn/skip', handle(authn.skip))
   app.post('/api/v1/authn/cancel', handle(authn.cancel))
+  app.post('/api/v1/authn/introspect', handle(authn.introspect))
   app.post('/api/v1/authn/credentials/change_password', handle(authn.changePassword))
   app.post('/api/v1/authn/recovery/unlock', handle(authn.unlock))
 

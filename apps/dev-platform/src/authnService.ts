@@ -368,6 +368,17 @@ export function createAuthnService(ctx: PlatformContext) {
     },
 
     /**
+     * `POST /api/v1/authn/introspect`: the transaction of `{stateToken}` in its current state,
+     * as "get transaction state" answers it (Okta's SDK calls it for `tx.introspect()`); an
+     * unknown, finished or expired stateToken is 401 E0000011.
+     * @see https://github.com/okta/okta-auth-js/blob/master/lib/authn/api.ts (transactionStep)
+     */
+    introspect(body: Body): AuthnOutcome {
+      const txn = live(body.stateToken)
+      return isTransaction(txn) ? respond(txn) : txn
+    },
+
+    /**
      * `POST /api/v1/authn/cancel`: revokes the stateToken.
      * @see https://developer.okta.com/docs/reference/api/authn/#cancel-transaction
      */

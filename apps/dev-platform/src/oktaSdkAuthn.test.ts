@@ -258,6 +258,17 @@ describe('Okta SDK transaction state: resume, status, cancel, expiry', () => {
     expect(sdk.tx.exists()).toBe(false)
   })
 
+  it('tx.introspect() of the stored stateToken (/api/v1/authn/introspect): the same transaction', async () => {
+    const started = await signIn(TESS).done
+    const { sdk } = oktaSdk(tp)
+    const introspected = await sdk.tx.introspect()
+    expect(introspected.status).toBe('MFA_REQUIRED')
+    expect(stateTokenOf(introspected)).toBe(stateTokenOf(started))
+    await started.cancel?.()
+    const error = await apiError(sdk.tx.introspect({ stateToken: stateTokenOf(started) }))
+    expect(error.errorCode).toBe('E0000011')
+  })
+
   it('tx.status({stateToken}) answers the transaction in its current state', async () => {
     const activating = await totpFactor(await signIn(NIA).done, 'GOOGLE').enroll?.()
     const { sdk } = oktaSdk(tp)
