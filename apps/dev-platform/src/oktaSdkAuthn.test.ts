@@ -408,6 +408,22 @@ describe('Okta SDK account situations: unlock and change password', () => {
   })
 })
 
+describe("Okta SDK and Okta's device cookie", () => {
+  it('the credentialed Authn calls store DT from the first answer and send it back on the next', async () => {
+    const { sdk, page } = oktaSdk(tp)
+    const username = 'pat.password@example.com'
+    const password = passwordOf(tp, username)
+    await sdk.signInWithCredentials({ username, password })
+    const device = page.cookies(new URL(tp.okta).hostname).DT
+    expect(device).toMatch(/^\S{20,}$/)
+    await sdk.signInWithCredentials({ username, password })
+    const posts = page.wire.filter((exchange) => exchange.method === 'POST')
+    expect(posts[0]?.requestHeaders.cookie).toBeUndefined()
+    expect(posts[1]?.requestHeaders.cookie).toBe(`DT=${device}`)
+    expect(page.cookies(new URL(tp.okta).hostname).DT).toBe(device)
+  })
+})
+
 describe('Okta SDK from a page the stand-in must refuse', () => {
   it('a page at an untrusted origin: the browser blocks the preflight, the SDK never gets an answer', async () => {
     const page = openBrowserPage('https://evil.example', tp.clock.now)

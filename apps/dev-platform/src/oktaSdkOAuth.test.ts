@@ -186,6 +186,12 @@ describe('Okta SDK code exchange and token.verify', () => {
     expect(paths).toContain('POST /oauth2/default/v1/token')
     expect(paths).toContain('GET /oauth2/default/v1/keys')
     expect(page.blocked).toBeNull()
+    // The SDK omits credentials there: neither Okta's DT nor its sid travels with the code.
+    const token = page.wire.find(
+      (exchange) => exchange.method === 'POST' && exchange.url.endsWith('/v1/token'),
+    )
+    expect(token?.status).toBe(200)
+    expect(token?.requestHeaders.cookie).toBeUndefined()
   })
 
   it('token.verify: signature via JWKS, issuer, audience, nonce and at_hash all hold', async () => {
