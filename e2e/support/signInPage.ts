@@ -80,9 +80,16 @@ export class SignInPage {
   get heading(): Locator {
     return this.page.getByRole('heading', { level: 1 })
   }
-  /** The step's error alert with exactly this text. */
+  /**
+   * The step's visible error with this text. (The page announces it through its own alert region;
+   * the visible error is linked to its field with `aria-describedby`.)
+   */
   error(text: string): Locator {
-    return this.page.getByRole('alert').filter({ hasText: text })
+    return this.anyError.filter({ hasText: text })
+  }
+  /** Every visible error or hint of the step. */
+  get anyError(): Locator {
+    return this.page.locator('main .alert, main .field__hint--error')
   }
 
   async goto(path = '/'): Promise<void> {

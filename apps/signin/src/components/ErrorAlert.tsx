@@ -3,12 +3,13 @@ import { errorText } from '../messages'
 import { AlertIcon } from './Icons'
 
 /**
- * An error of the current step, announced as an alert. Give it a `key` that changes with every new
- * occurrence: remounting makes screen readers announce an identical error again.
+ * An error of the current step, linked to its field with `aria-describedby` and announced by the
+ * page's alert region when it appears. Give it a `key` that changes with every new occurrence:
+ * remounting announces an identical error again.
  */
 export function ErrorAlert({ id, code }: { readonly id: string; readonly code: AuthErrorCode }) {
   return (
-    <div id={id} className="alert" role="alert">
+    <div id={id} className="alert" data-announce="assertive">
       <AlertIcon />
       <p className="alert__text">{errorText(code)}</p>
     </div>

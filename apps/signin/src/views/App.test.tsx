@@ -158,7 +158,7 @@ describe('App: the return from the identity provider', () => {
       },
     })
     expect(window.location.href).toBe('https://signin.example.com/')
-    expect(screen.getByRole('status').textContent).toContain('Signing you in…')
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Signing you in…')
     await waitFor(() => expect(app.navigations).toHaveLength(1))
     // StrictMode double rendering never exchanges the single-use code twice.
     expect(app.requestsTo('/oauth2/default/v1/token')).toHaveLength(1)
@@ -230,7 +230,9 @@ describe('App: the return from Google', () => {
         return json({ access_token: 'api-access', refresh_token: 'api-refresh' })
       },
     })
-    expect(screen.getByRole('status').textContent).toContain('Signing you in with Google…')
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Signing you in with Google…',
+    )
     await waitFor(() => expect(app.navigations).toHaveLength(1))
     const [call] = app.requestsTo('/auth/google-auth')
     expect(app.requestsTo('/auth/google-auth')).toHaveLength(1)

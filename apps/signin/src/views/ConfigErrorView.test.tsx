@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { act } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { startApp } from '../startApp'
@@ -17,7 +17,9 @@ describe('ConfigErrorView', () => {
     })
     expect(started?.store).toBeNull()
     expect(screen.getByRole('heading', { name: 'Sign-in is not available' })).toBeTruthy()
-    expect(screen.getByRole('alert').textContent).toContain('VITE_OKTA_ORG_URL is missing.')
+    expect(within(screen.getByRole('main')).getByRole('alert').textContent).toContain(
+      'VITE_OKTA_ORG_URL is missing.',
+    )
     expect(screen.queryByLabelText('Email')).toBeNull()
     expect(error).toHaveBeenCalledWith('Sign-in is not configured: VITE_OKTA_ORG_URL is missing.')
     act(() => started?.unmount())

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { selectCanSubmitEmail } from '@mapping-platform/auth-core'
 import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
@@ -24,6 +24,12 @@ const HINT_ID = 'email-hint'
  */
 export function EmailStep({ state, errorKey, send, legal }: EmailStepProps) {
   const input = useRef<HTMLInputElement>(null)
+  // Each refused attempt remounts the hint, so pressing Next or Enter again announces it again.
+  const [refusals, setRefusals] = useState(0)
+  const submit = (): void => {
+    if (!selectCanSubmitEmail(state)) setRefusals((count) => count + 1)
+    send({ type: 'emailSubmitted' })
+  }
   // A layout effect: it runs in the task that commits the hydration, before any re-render could
   // write the flow's empty email back into the field (a passive effect came too late on a slow
   // phone, and the first keys were lost).
@@ -55,7 +61,7 @@ export function EmailStep({ state, errorKey, send, legal }: EmailStepProps) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
-          send({ type: 'emailSubmitted' })
+          submit()
         }}
       >
         <div className="field">
@@ -81,14 +87,19 @@ export function EmailStep({ state, errorKey, send, legal }: EmailStepProps) {
               // A disabled Next blocks implicit submission: send the attempt ourselves.
               if (event.key === 'Enter' && !canSubmit) {
                 event.preventDefault()
-                send({ type: 'emailSubmitted' })
+                submit()
               }
             }}
             aria-invalid={showHint ? true : undefined}
             aria-describedby={describedBy}
           />
           {showHint ? (
-            <p id={HINT_ID} className="field__hint field__hint--error" role="alert">
+            <p
+              key={refusals}
+              id={HINT_ID}
+              className="field__hint field__hint--error"
+              data-announce="assertive"
+            >
               {messages.email.invalidHint}
             </p>
           ) : null}

@@ -142,7 +142,9 @@ describe('QrEnrollStep', () => {
     await user.click(screen.getByRole('button', { name: /Okta Verify/ }))
     await user.click(await screen.findByRole('button', { name: 'Copy key' }))
     expect(writeText).toHaveBeenCalledWith(SECRETS.sharedSecret)
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Copied'))
+    await waitFor(() =>
+      expect(within(screen.getByRole('main')).getByRole('status').textContent).toBe('Copied'),
+    )
   })
 
   it('on Copy key without clipboard access: says so and selects the key instead', async () => {
@@ -151,7 +153,7 @@ describe('QrEnrollStep', () => {
     await user.click(screen.getByRole('button', { name: /Okta Verify/ }))
     await user.click(await screen.findByRole('button', { name: 'Copy key' }))
     await waitFor(() =>
-      expect(screen.getByRole('status').textContent).toBe(
+      expect(within(screen.getByRole('main')).getByRole('status').textContent).toBe(
         'Could not copy. Select the key and copy it instead.',
       ),
     )

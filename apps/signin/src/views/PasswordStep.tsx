@@ -24,6 +24,8 @@ const HINT_ID = 'password-hint'
 export function PasswordStep({ state, errorKey, send }: PasswordStepProps) {
   const [password, setPassword] = useState('')
   const [revealed, setRevealed] = useState(false)
+  // Each refused attempt remounts the hint, so pressing Sign in again announces it again.
+  const [refusals, setRefusals] = useState(0)
   const input = useRef<HTMLInputElement>(null)
   useEffect(() => input.current?.focus(), [])
 
@@ -33,6 +35,7 @@ export function PasswordStep({ state, errorKey, send }: PasswordStepProps) {
     [state.error ? ERROR_ID : null, showHint ? HINT_ID : null].filter(Boolean).join(' ') ||
     undefined
   const submit = (): void => {
+    if (!canSubmit) setRefusals((count) => count + 1)
     setRevealed(false)
     send({ type: 'passwordSubmitted', password })
   }
@@ -94,7 +97,12 @@ export function PasswordStep({ state, errorKey, send }: PasswordStepProps) {
           }}
         />
         {showHint ? (
-          <p id={HINT_ID} className="field__hint field__hint--error" role="alert">
+          <p
+            key={refusals}
+            id={HINT_ID}
+            className="field__hint field__hint--error"
+            data-announce="assertive"
+          >
             {messages.password.tooShortHint}
           </p>
         ) : null}
