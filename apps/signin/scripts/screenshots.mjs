@@ -11,7 +11,10 @@
  * seeded account gets locked. With the dev platform up, `--journeys` also signs in for real
  * through every path and checks the landing on the sub-site.
  *
- * Usage: node scripts/screenshots.mjs [--fake] [--journeys] [--only=name,name]
+ * `--forced-colors` takes every screen again under `forced-colors: active` (Windows high
+ * contrast), light and dark, into files named `…-forced-…`.
+ *
+ * Usage: node scripts/screenshots.mjs [--fake] [--journeys] [--forced-colors] [--only=name,name]
  */
 /* global document, window, history -- used in code that runs in the page */
 import { spawn, spawnSync } from 'node:child_process'
@@ -38,6 +41,10 @@ const only =
     ?.slice(7)
     .split(',') ?? null
 const wantJourneys = args.includes('--journeys')
+const forcedColors = args.includes('--forced-colors') ? 'active' : 'none'
+/** In file names: `light`, `dark`, or with forced colors `light-forced`, `dark-forced`. */
+const schemeLabel = (colorScheme) =>
+  forcedColors === 'active' ? `${colorScheme}-forced` : colorScheme
 
 /** The narrow one is a phone (touch, coarse pointer), so phone-only controls show as on a phone. */
 const VIEWPORTS = [
@@ -372,7 +379,7 @@ const SCREENS = [
       const leaving = page.waitForRequest(/\/v1\/authorize/)
       await signInWithPassword(page, ACCOUNTS.password)
       await leaving
-      await page.getByText('Signing you in…').waitFor()
+      await page.getByRole('heading', { name: 'Signing you in…' }).waitFor()
     },
   ],
   ['08-code', atCode],
@@ -428,7 +435,7 @@ const SCREENS = [
       const leaving = page.waitForRequest(`${GOOGLE}/**`)
       await page.getByRole('button', { name: 'Sign in with Google' }).click({ noWaitAfter: true })
       await leaving
-      await page.getByText('Redirecting to Google…').waitFor()
+      await page.getByRole('heading', { name: 'Redirecting to Google…' }).waitFor()
     },
   ],
   [
@@ -557,6 +564,7 @@ async function main() {
             isMobile: viewport.phone,
             hasTouch: viewport.phone,
             colorScheme,
+            forcedColors,
             reducedMotion: 'reduce',
           })
           if (!live) await routeFakes(context)
@@ -569,7 +577,7 @@ async function main() {
           try {
             await reach(page, live)
             await page.mouse.move(0, 0)
-            const file = `${name}-${colorScheme}-${viewport.width}x${viewport.height}.png`
+            const file = `${name}-${schemeLabel(colorScheme)}-${viewport.width}x${viewport.height}.png`
             await shoot(page, viewport, join(OUT, file))
             shots.push(file)
             const overflow = await page.evaluate(
@@ -593,11 +601,12 @@ async function main() {
           isMobile: viewport.phone,
           hasTouch: viewport.phone,
           colorScheme,
+          forcedColors,
         })
         const page = await context.newPage()
         await page.goto(`${BASE}/`)
         await page.getByRole('heading', { name: 'Sign-in is not available' }).waitFor()
-        const file = `18-config-error-${colorScheme}-${viewport.width}x${viewport.height}.png`
+        const file = `18-config-error-${schemeLabel(colorScheme)}-${viewport.width}x${viewport.height}.png`
         await shoot(page, viewport, join(OUT, file))
         shots.push(file)
         await context.close()
