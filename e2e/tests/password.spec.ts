@@ -39,7 +39,7 @@ test('password only: waits 1000 ms, exchanges the code, writes the cookies and l
   await app.typePassword(ACCOUNTS.pat.password)
   await expectStorageClean(page, secrets)
   await app.signIn.click()
-  await expect(page.getByText('Signing you in…')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Signing you in…' })).toBeVisible()
   await expectStorageClean(page, secrets)
 
   await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)

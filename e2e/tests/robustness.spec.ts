@@ -200,7 +200,7 @@ test.describe('reload on each step', () => {
   }) => {
     await toPasswordStep(app)
     await app.signIn.click()
-    await expect(page.getByText('Signing you in…')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Signing you in…' })).toBeVisible()
     await reloadAndExpectStep(page)
     await expect(app.password).toBeVisible()
     expect(net.navigations().some((n) => n.url.includes('/v1/authorize'))).toBe(false)
