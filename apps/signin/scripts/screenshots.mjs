@@ -140,7 +140,8 @@ async function routeFakes(context) {
     route.fulfill({
       status,
       contentType: 'application/json',
-      headers: { 'access-control-allow-origin': BASE },
+      // The Authn calls carry Okta's cookies (credentials: 'include'), as real Okta allows.
+      headers: { 'access-control-allow-origin': BASE, 'access-control-allow-credentials': 'true' },
       body: JSON.stringify(body),
     })
   const transaction = (status, extra = {}) => ({
@@ -157,6 +158,7 @@ async function routeFakes(context) {
         status: 204,
         headers: {
           'access-control-allow-origin': BASE,
+          'access-control-allow-credentials': 'true',
           'access-control-allow-headers': 'accept, content-type',
           'access-control-allow-methods': 'POST',
         },
@@ -285,7 +287,10 @@ const fulfilJson = (page, pattern, status, body) =>
       : route.fulfill({
           status,
           contentType: 'application/json',
-          headers: { 'access-control-allow-origin': BASE },
+          headers: {
+            'access-control-allow-origin': BASE,
+            'access-control-allow-credentials': 'true',
+          },
           body: JSON.stringify(body),
         }),
   )
