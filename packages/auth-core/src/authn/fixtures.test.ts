@@ -7,9 +7,7 @@ import { testConfig } from '../testing/testConfig'
 import type { AuthnTransaction } from './authn.types'
 import { processAuthnResponse } from './processAuthnResponse'
 import { rejection } from '../testing/rejection'
-
-/** /work/main/packages/auth-core/src/authn → /work/shared/okta-authn-fixtures */
-const FIXTURES = new URL('../../../../../shared/okta-authn-fixtures/', import.meta.url)
+import { SHARED_FIXTURES as FIXTURES } from '../testing/sharedFixtures'
 
 const YOUR_DOMAIN = 'https://your-domain.okta.com'
 const FOO = 'https://foo.com'

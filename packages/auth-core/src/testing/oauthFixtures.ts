@@ -2,14 +2,12 @@ import { readFileSync } from 'node:fs'
 import type { AuthConfig } from '../config/authConfig'
 import { oauthEndpointsFor } from '../oauth/authorizationServerFor'
 import { createUnsignedJwt, idTokenClaims } from './jwt'
+import { SHARED_FIXTURES } from './sharedFixtures'
 import { testConfig } from './testConfig'
-
-/** The shared recorded bodies (`/work/shared/okta-authn-fixtures`), resolved from this file. */
-const FIXTURES = new URL('../../../../../shared/okta-authn-fixtures/', import.meta.url)
 
 /** The parsed JSON of a recorded fixture file. */
 export function readFixture(name: string): unknown {
-  return JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8'))
+  return JSON.parse(readFileSync(new URL(name, SHARED_FIXTURES), 'utf8'))
 }
 
 /**
