@@ -37,6 +37,8 @@ export default tseslint.config(
       '.e2e-tmp/**',
       '.bench-tools/**',
       'bench-results/**',
+      '**/.stryker-tmp/**',
+      'packages/auth-core/reports/**',
     ],
   },
   js.configs.recommended,
