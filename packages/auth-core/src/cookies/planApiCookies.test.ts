@@ -75,9 +75,13 @@ describe('planApiCookies', () => {
   it.each([
     ['exp now', NOW],
     ['exp in the past', NOW - 60],
-  ])('on a JWT value with %s: throws google_failed', (_label, exp) => {
+  ])('on a JWT value with %s: throws google_failed (expired_cookie)', (_label, exp) => {
     expect(() => planApiCookies(testConfig(), { access_token: jwt({ exp }) }, NOW)).toThrow(
-      expect.objectContaining({ code: 'google_failed' }),
+      expect.objectContaining({
+        code: 'google_failed',
+        details: { providerCode: 'expired_cookie' },
+        message: 'The product API returned an expired token cookie.',
+      }),
     )
   })
 
@@ -103,6 +107,10 @@ describe('planApiCookies', () => {
       `${b64('{}')}.${encodeBase64Url(new Uint8Array([0xff, 0xfe]))}.sig`,
     ],
     ['a JWT whose payload is null', `${b64('{}')}.${b64('null')}.sig`],
+    ['a JWT whose payload is a number', `${b64('{}')}.${b64('1700003600')}.sig`],
+    ['a JWT whose exp overflows to Infinity', `${b64('{}')}.${b64('{"exp":1e999}')}.sig`],
+    ['two parts, the second a payload with exp', `${b64('{}')}.${b64(`{"exp":${NOW + 60}}`)}`],
+    ['four parts, the second a payload with exp', `${jwt({ exp: NOW + 60 })}.more`],
     ['a JWT whose payload is not base64url', 'a.b!c.d'],
     ['two dot-separated parts', 'abc.def'],
   ])('on %s: plans a session cookie', (_label, value) => {
@@ -115,9 +123,13 @@ describe('planApiCookies', () => {
     ['a value with CR/LF', { sid: 'v\r\nx' }],
     ['an empty value', { sid: '' }],
     ['a non-ASCII value', { sid: 'héllo' }],
-  ])('on %s: throws google_failed', (_label, cookies) => {
+  ])('on %s: throws google_failed (invalid_cookie)', (_label, cookies) => {
     expect(() => planApiCookies(testConfig(), cookies, NOW)).toThrow(
-      expect.objectContaining({ code: 'google_failed' }),
+      expect.objectContaining({
+        code: 'google_failed',
+        details: { providerCode: 'invalid_cookie' },
+        message: 'The product API returned an invalid cookie.',
+      }),
     )
   })
 })

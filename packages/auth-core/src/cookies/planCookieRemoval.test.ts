@@ -27,7 +27,7 @@ describe('planCookieRemoval', () => {
 
   it('on an invalid name: throws unknown_error', () => {
     expect(() => planCookieRemoval(testConfig(), 'a;b')).toThrow(
-      expect.objectContaining({ code: 'unknown_error' }),
+      expect.objectContaining({ code: 'unknown_error', message: 'Not a valid cookie name.' }),
     )
   })
 })

@@ -67,27 +67,39 @@ describe('planTokenCookies', () => {
     expect(planTokenCookies(testConfig(), tokens({ expiresIn }))[0]?.maxAgeSeconds).toBe(maxAge)
   })
 
-  it('on a NaN expiresIn: throws unknown_error', () => {
+  it('on a NaN expiresIn: throws unknown_error saying the lifetime is not a number', () => {
     expect(() => planTokenCookies(testConfig(), tokens({ expiresIn: Number.NaN }))).toThrow(
-      expect.objectContaining({ code: 'unknown_error' }),
+      expect.objectContaining({
+        code: 'unknown_error',
+        message: 'The token lifetime is not a number.',
+      }),
     )
   })
 
   it.each([
-    ['an access token with a semicolon', { accessToken: 'abc; Domain=evil.example' }],
-    ['an access token with CR/LF', { accessToken: 'abc\r\nx' }],
-    ['an empty access token', { accessToken: '' }],
-    ['a refresh token with a space', { refreshToken: 'a b' }],
-    ['a refresh token over 4096 bytes', { refreshToken: 'r'.repeat(4096) }],
-  ])('on %s: throws unknown_error without echoing the token', (_label, override) => {
-    let thrown: unknown
-    try {
-      planTokenCookies(testConfig(), tokens(override))
-    } catch (error) {
-      thrown = error
-    }
-    expect(thrown).toBeInstanceOf(AuthError)
-    expect((thrown as AuthError).code).toBe('unknown_error')
-    expect((thrown as AuthError).message).not.toContain('abc')
-  })
+    [
+      'an access token with a semicolon',
+      { accessToken: 'abc; Domain=evil.example' },
+      'access_token',
+    ],
+    ['an access token with CR/LF', { accessToken: 'abc\r\nx' }, 'access_token'],
+    ['an empty access token', { accessToken: '' }, 'access_token'],
+    ['a refresh token with a space', { refreshToken: 'a b' }, 'refresh_token'],
+    ['a refresh token over 4096 bytes', { refreshToken: 'r'.repeat(4096) }, 'refresh_token'],
+  ])(
+    'on %s: throws unknown_error naming the cookie, not echoing the token',
+    (_label, override, name) => {
+      let thrown: unknown
+      try {
+        planTokenCookies(testConfig(), tokens(override))
+      } catch (error) {
+        thrown = error
+      }
+      expect(thrown).toBeInstanceOf(AuthError)
+      expect((thrown as AuthError).code).toBe('unknown_error')
+      expect((thrown as AuthError).details.providerCode).toBe('invalid_cookie_value')
+      expect((thrown as AuthError).message).toBe(`The ${name} is not a valid cookie value.`)
+      expect((thrown as AuthError).message).not.toContain('abc')
+    },
+  )
 })

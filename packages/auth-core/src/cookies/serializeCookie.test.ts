@@ -32,22 +32,29 @@ describe('serializeCookie', () => {
     )
   })
 
+  it('accepts a Domain whose labels are one character long', () => {
+    expect(serializeCookie(write({ domain: '.x.example.com' }))).toContain('Domain=.x.example.com;')
+  })
+
   it.each([
-    ['a name with =', { name: 'a=b' }],
-    ['a value with ;', { value: 'x; Domain=evil.example' }],
-    ['a value with CR/LF', { value: 'x\r\ny' }],
-    ['an empty value', { value: '' }],
-    ['a domain with ;', { domain: '.example.com; Secure' }],
-    ['a domain without its leading dot', { domain: 'example.com' }],
-    ['an uppercase domain', { domain: '.Example.com' }],
-    ['another path', { path: '/admin' as '/' }],
-    ['Max-Age 0', { maxAgeSeconds: 0 }],
-    ['a negative Max-Age', { maxAgeSeconds: -5 }],
-    ['a fractional Max-Age', { maxAgeSeconds: 1.5 }],
-    ['a NaN Max-Age', { maxAgeSeconds: Number.NaN }],
-  ])('refuses %s with unknown_error', (_label, override) => {
+    ['a name with =', { name: 'a=b' }, 'name'],
+    ['a value with ;', { value: 'x; Domain=evil.example' }, 'value'],
+    ['a value with CR/LF', { value: 'x\r\ny' }, 'value'],
+    ['an empty value', { value: '' }, 'value'],
+    ['a domain with ;', { domain: '.example.com; Secure' }, 'Domain'],
+    ['a domain without its leading dot', { domain: 'example.com' }, 'Domain'],
+    ['an uppercase domain', { domain: '.Example.com' }, 'Domain'],
+    ['another path', { path: '/admin' as '/' }, 'Path'],
+    ['Max-Age 0', { maxAgeSeconds: 0 }, 'Max-Age'],
+    ['a negative Max-Age', { maxAgeSeconds: -5 }, 'Max-Age'],
+    ['a fractional Max-Age', { maxAgeSeconds: 1.5 }, 'Max-Age'],
+    ['a NaN Max-Age', { maxAgeSeconds: Number.NaN }, 'Max-Age'],
+  ])('refuses %s with unknown_error, naming the %s', (_label, override, part) => {
     expect(() => serializeCookie(write(override))).toThrow(
-      expect.objectContaining({ code: 'unknown_error' }),
+      expect.objectContaining({
+        code: 'unknown_error',
+        message: `Refused to serialize a cookie with an invalid ${part}.`,
+      }),
     )
   })
 })
@@ -69,7 +76,19 @@ describe('serializeCookieRemoval', () => {
 
   it('refuses an invalid name', () => {
     expect(() => serializeCookieRemoval({ ...removal, name: 'a b' })).toThrow(
-      expect.objectContaining({ code: 'unknown_error' }),
+      expect.objectContaining({
+        code: 'unknown_error',
+        message: 'Refused to serialize a cookie with an invalid name.',
+      }),
+    )
+  })
+
+  it('refuses an invalid domain', () => {
+    expect(() => serializeCookieRemoval({ ...removal, domain: 'example.com' })).toThrow(
+      expect.objectContaining({
+        code: 'unknown_error',
+        message: 'Refused to serialize a cookie with an invalid Domain.',
+      }),
     )
   })
 })

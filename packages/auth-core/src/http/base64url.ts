@@ -13,6 +13,7 @@ export function encodeBase64Url(bytes: Uint8Array): string {
   for (const byte of bytes) {
     buffer = ((buffer << 8) | byte) & 0xffff
     bits += 8
+    // Stryker disable next-line EqualityOperator: with > 6, six pending bits wait for the next byte or the final flush, which writes the same character (at most 14 bits pend, within the 16-bit buffer)
     while (bits >= 6) {
       bits -= 6
       out += ALPHABET.charAt((buffer >> bits) & 63)
