@@ -29,6 +29,28 @@ describe('codeEntryReducer', () => {
     expect(state.focusedIndex).toBe(1)
   })
 
+  it.each(['0', '9'])('on a typed %s (the ends of the digit range): fills the box', (digit) => {
+    const state = apply([{ type: 'textEntered', index: 0, text: digit }])
+    expect(state.digits).toEqual([digit, '', '', '', '', ''])
+    expect(state.focusedIndex).toBe(1)
+  })
+
+  it('on a code with zeros typed box by box: keeps every zero', () => {
+    const state = typed('102030')
+    expect(selectCodeValue(state)).toBe('102030')
+    expect(selectIsCodeComplete(state)).toBe(true)
+  })
+
+  it('on a code with zeros pasted: keeps every zero', () => {
+    const state = apply([{ type: 'textEntered', index: 0, text: '000 907' }])
+    expect(selectCodeValue(state)).toBe('000907')
+  })
+
+  it.each(['/', ':'])('on a typed %s (just outside the digit range): strips it', (char) => {
+    const start = initialCodeEntry()
+    expect(codeEntryReducer(start, { type: 'textEntered', index: 0, text: char })).toBe(start)
+  })
+
   it('on a typed non-digit: strips it and keeps focus', () => {
     const start = initialCodeEntry()
     const state = codeEntryReducer(start, { type: 'textEntered', index: 0, text: 'a' })
@@ -96,6 +118,12 @@ describe('codeEntryReducer', () => {
       { type: 'backspacePressed', index: 0 },
     )
     expect(moved.focusedIndex).toBe(0)
+  })
+
+  it('on delete in an empty box: nothing to clear, focus moves to that box', () => {
+    const state = apply([{ type: 'deletePressed', index: 4 }], typed('123'))
+    expect(state.digits).toEqual(['1', '2', '3', '', '', ''])
+    expect(state.focusedIndex).toBe(4)
   })
 
   it('on delete: clears the current box without moving', () => {
@@ -172,7 +200,37 @@ describe('codeEntryReducer', () => {
   })
 })
 
+describe('selectIsCodeComplete', () => {
+  it.each([
+    ['five boxes, all filled', ['1', '2', '3', '4', '5']],
+    ['six boxes, one empty', ['1', '2', '3', '', '5', '6']],
+    ['a box holding two digits', ['12', '3', '4', '5', '6', '7']],
+    ['a box holding a digit after a letter', ['a1', '2', '3', '4', '5', '6']],
+    ['a box holding a digit before a letter', ['1a', '2', '3', '4', '5', '6']],
+  ])('is false for %s', (_label, digits) => {
+    expect(selectIsCodeComplete({ digits, focusedIndex: 0 })).toBe(false)
+  })
+})
+
 describe('getCodeInputAttrs', () => {
+  it('gives every attribute of a filled box, as a view spreads them', () => {
+    expect(getCodeInputAttrs(typed('12'), 1)).toEqual({
+      'aria-label': 'Digit 2 of 6',
+      'aria-invalid': false,
+      type: 'text',
+      inputMode: 'numeric',
+      autoComplete: 'one-time-code',
+      pattern: '[0-9]*',
+      enterKeyHint: 'next',
+      tabIndex: -1,
+      value: '2',
+      autoCapitalize: 'off',
+      autoCorrect: 'off',
+      spellCheck: false,
+      'data-filled': true,
+    })
+  })
+
   it('names each box "Digit n of 6" and asks for the numeric one-time-code keyboard', () => {
     const state = typed('12')
     const attrs = getCodeInputAttrs(state, 0)

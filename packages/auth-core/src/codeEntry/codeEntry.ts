@@ -64,7 +64,6 @@ export function codeEntryReducer(state: CodeEntryState, event: CodeEntryEvent): 
       return backspace(state, event.index)
     case 'deletePressed': {
       const at = clampIndex(event.index)
-      if (state.digits[at] === '') return withDigits([...state.digits], at)
       const digits = [...state.digits]
       digits[at] = ''
       return withDigits(digits, at)

@@ -8,6 +8,9 @@ describe('isValidEmail', () => {
     ' pat@example.com ',
     "o'brien@sub.example.org",
     'a@b.io',
+    'pat@maps.x.example.com',
+    // 254 characters, the longest address SMTP can carry (RFC 5321 4.5.3.1.3 via its path limit).
+    `${'a'.repeat(242)}@example.com`,
   ])('accepts %s', (email) => {
     expect(isValidEmail(email)).toBe(true)
   })
@@ -22,6 +25,7 @@ describe('isValidEmail', () => {
     'pat@exa mple.com',
     'pat@-example.com',
     'pat@example.com.',
+    `${'a'.repeat(243)}@example.com`,
     `${'a'.repeat(250)}@example.com`,
     'pät@example.com',
   ])('refuses %j', (email) => {
