@@ -121,3 +121,150 @@ describe('readAuthConfig', () => {
     expect(readAuthConfig(ENV, { redirectUri: 'https://signin.example.com/app/' }).ok).toBe(false)
   })
 })
+
+describe('readAuthConfig: what a deployer reads', () => {
+  const problemsOf = (
+    env: Record<string, string | boolean | undefined>,
+    uri = redirectUri,
+  ): string[] => {
+    const result = readAuthConfig(env, { redirectUri: uri })
+    return result.ok ? [] : result.problems.map((problem) => problem.message)
+  }
+
+  it('on an empty environment: one "missing" per required variable, nothing else', () => {
+    expect(problemsOf({})).toEqual([
+      'VITE_OKTA_ORG_URL is missing.',
+      'VITE_OKTA_AUTH_SERVER_ID is missing.',
+      'VITE_OKTA_CLIENT_ID is missing.',
+      'VITE_PARENT_DOMAIN is missing.',
+      'VITE_AUTH_API_URL is missing.',
+      'VITE_GOOGLE_CLIENT_ID is missing.',
+    ])
+  })
+
+  it.each([
+    ['VITE_LOCAL_MODE', 'yes', 'expected "true" or "false".'],
+    [
+      'VITE_OKTA_ORG_URL',
+      'https://login.example.com/x',
+      'expected an https:// URL origin such as https://login.example.com.',
+    ],
+    ['VITE_OKTA_AUTH_SERVER_ID', 'a/b', 'expected an authorization server id such as "default".'],
+    ['VITE_OKTA_CLIENT_ID', 'has space', 'expected an OAuth client id.'],
+    [
+      'VITE_PARENT_DOMAIN',
+      'example.com',
+      'expected a domain with its leading dot, such as .example.com.',
+    ],
+    [
+      'VITE_AUTH_API_URL',
+      'http://api.example.com',
+      'expected an https:// URL such as https://api.example.com.',
+    ],
+    ['VITE_GOOGLE_CLIENT_ID', '<script>', 'expected a Google OAuth client id.'],
+    [
+      'VITE_GOOGLE_AUTH_URL',
+      'http://accounts.google.com/o/oauth2/v2/auth',
+      "expected an https:// URL of Google's consent endpoint.",
+    ],
+    ['VITE_DEFAULT_SUBSITE', 'City.Stream', 'expected one lowercase DNS label such as citystream.'],
+    [
+      'VITE_ALLOWED_SUBSITES',
+      'roads, evil.com',
+      'expected a comma-separated list of lowercase DNS labels.',
+    ],
+    [
+      'VITE_REQUEST_TIMEOUT_MS',
+      '499',
+      'expected a whole number of milliseconds from 500 to 120000.',
+    ],
+  ])('on %s=%j: says what was expected', (variable, value, expected) => {
+    expect(problemsOf({ ...ENV, [variable]: value })).toEqual([
+      `${variable} is not valid: ${expected}`,
+    ])
+  })
+
+  it('in local mode: the URL hints allow http://', () => {
+    expect(
+      problemsOf({ ...ENV, VITE_LOCAL_MODE: 'true', VITE_OKTA_ORG_URL: 'ftp://localhost:4010' }),
+    ).toEqual([
+      'VITE_OKTA_ORG_URL is not valid: expected an http:// or https:// URL origin such as https://login.example.com.',
+    ])
+  })
+
+  it('explains a page not served over https at the root, and over http(s) in local mode', () => {
+    expect(problemsOf(ENV, 'http://signin.example.com/')).toEqual([
+      'The page must be served from https at the root path to sign in (redirect URI http://signin.example.com/).',
+    ])
+    expect(problemsOf({ ...ENV, VITE_LOCAL_MODE: 'true' }, 'http://localhost:5173/app/')).toEqual([
+      'The page must be served from http(s) at the root path to sign in (redirect URI http://localhost:5173/app/).',
+    ])
+  })
+})
+
+describe('readAuthConfig: edges of each rule', () => {
+  const read = (overrides: Record<string, string>, uri = redirectUri) =>
+    readAuthConfig({ ...ENV, ...overrides }, { redirectUri: uri })
+
+  it('reads VITE_LOCAL_MODE=false as production mode', () => {
+    expect(read({ VITE_LOCAL_MODE: 'false' })).toMatchObject({
+      ok: true,
+      config: { localMode: false },
+    })
+  })
+
+  it.each([
+    ['https://user@login.example.com'],
+    ['https://:secret@login.example.com'],
+    ['https://login.example.com/#x'],
+  ])('refuses an org URL with user info or a fragment: %s', (url) => {
+    expect(read({ VITE_OKTA_ORG_URL: url }).ok).toBe(false)
+  })
+
+  it('in local mode: still refuses a scheme other than http and https', () => {
+    expect(
+      read(
+        { VITE_LOCAL_MODE: 'true', VITE_OKTA_ORG_URL: 'ftp://localhost:4010' },
+        'http://localhost:5173/',
+      ).ok,
+    ).toBe(false)
+  })
+
+  it('drops every trailing slash of a base URL, keeping its path', () => {
+    expect(read({ VITE_AUTH_API_URL: 'https://api.example.com/v1//' })).toMatchObject({
+      ok: true,
+      config: { authApiUrl: 'https://api.example.com/v1' },
+    })
+  })
+
+  it('accepts a parent domain of 253 characters and one-character labels, refuses 254', () => {
+    const label = 'a'.repeat(63)
+    const domain253 = `.${label}.${label}.${label}.${'b'.repeat(60)}`
+    expect(domain253).toHaveLength(253)
+    expect(read({ VITE_PARENT_DOMAIN: domain253 })).toMatchObject({
+      ok: true,
+      config: { parentDomain: domain253 },
+    })
+    expect(read({ VITE_PARENT_DOMAIN: `${domain253}b` }).ok).toBe(false)
+    expect(read({ VITE_PARENT_DOMAIN: '.x.example.com' })).toMatchObject({
+      ok: true,
+      config: { parentDomain: '.x.example.com' },
+    })
+  })
+
+  it('ignores empty entries of VITE_ALLOWED_SUBSITES', () => {
+    expect(read({ VITE_ALLOWED_SUBSITES: 'roads,, citystream,' })).toMatchObject({
+      ok: true,
+      config: { allowedSubsites: ['roads', 'citystream'] },
+    })
+  })
+
+  it.each([
+    ['500', true],
+    ['499', false],
+    ['120000', true],
+    ['120001', false],
+  ])('VITE_REQUEST_TIMEOUT_MS=%s: accepted %s', (value, ok) => {
+    expect(read({ VITE_REQUEST_TIMEOUT_MS: value }).ok).toBe(ok)
+  })
+})

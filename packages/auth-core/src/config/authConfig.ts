@@ -96,13 +96,9 @@ export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string })
 
   const schemeHint = localMode ? 'an http:// or https:// URL' : 'an https:// URL'
   const orgUrl = required('VITE_OKTA_ORG_URL')
-  let oktaOrgUrl = ''
-  if (orgUrl !== undefined) {
-    const origin = parseOrigin(orgUrl, localMode)
-    if (origin === null)
-      invalid('VITE_OKTA_ORG_URL', `${schemeHint} origin such as https://login.example.com`)
-    else oktaOrgUrl = origin
-  }
+  const oktaOrgUrl = orgUrl === undefined ? undefined : parseOrigin(orgUrl, localMode)
+  if (oktaOrgUrl === null)
+    invalid('VITE_OKTA_ORG_URL', `${schemeHint} origin such as https://login.example.com`)
 
   const authServerId = required('VITE_OKTA_AUTH_SERVER_ID')
   if (authServerId !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(authServerId))
@@ -121,12 +117,9 @@ export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string })
     invalid('VITE_PARENT_DOMAIN', 'a domain with its leading dot, such as .example.com')
 
   const apiUrlText = required('VITE_AUTH_API_URL')
-  let authApiUrl = ''
-  if (apiUrlText !== undefined) {
-    const base = parseBaseUrl(apiUrlText, localMode)
-    if (base === null) invalid('VITE_AUTH_API_URL', `${schemeHint} such as https://api.example.com`)
-    else authApiUrl = base
-  }
+  const authApiUrl = apiUrlText === undefined ? undefined : parseBaseUrl(apiUrlText, localMode)
+  if (authApiUrl === null)
+    invalid('VITE_AUTH_API_URL', `${schemeHint} such as https://api.example.com`)
 
   const googleClientId = required('VITE_GOOGLE_CLIENT_ID')
   if (googleClientId !== undefined && !ID_PATTERN.test(googleClientId))
@@ -174,12 +167,12 @@ export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string })
   return {
     ok: true,
     config: {
-      oktaOrgUrl,
+      oktaOrgUrl: oktaOrgUrl as string,
       authServerId: authServerId as string,
       clientId: clientId as string,
       redirectUri: redirectUri as string,
       parentDomain: parentDomain as string,
-      authApiUrl,
+      authApiUrl: authApiUrl as string,
       googleClientId: googleClientId as string,
       googleAuthUrl: googleAuthUrl as string,
       defaultSubsite,

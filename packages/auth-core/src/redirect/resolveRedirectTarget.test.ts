@@ -136,6 +136,9 @@ describe('resolveRedirectTarget', () => {
       const error = thrown(() => resolve('evil.com', { defaultSubsite }))
       expect(error).toBeInstanceOf(AuthError)
       expect((error as AuthError).code).toBe('unknown_error')
+      expect((error as AuthError).message).toBe(
+        'The default sub-site does not form a valid redirect target.',
+      )
       expect(resolve('roads', { defaultSubsite })).toBe('https://roads.example.com/')
     },
   )
