@@ -30,6 +30,27 @@ describe('buildOtpauthUri', () => {
     )
   })
 
+  it('trims the issuer and the account', () => {
+    expect(
+      buildOtpauthUri({
+        secret: SECRET,
+        issuer: ' Mapping Platform ',
+        account: ' nia@example.com ',
+      }),
+    ).toBe(
+      `otpauth://totp/Mapping%20Platform:nia%40example.com?secret=${SECRET}&issuer=Mapping%20Platform`,
+    )
+  })
+
+  it.each(['', '   '])(
+    'with a blank issuer %j: the label is the account, no issuer parameter',
+    (issuer) => {
+      expect(buildOtpauthUri({ secret: SECRET, issuer, account: 'nia@example.com' })).toBe(
+        `otpauth://totp/nia%40example.com?secret=${SECRET}`,
+      )
+    },
+  )
+
   it('tolerates a secret written in groups, in lowercase, or with padding', () => {
     const uri = buildOtpauthUri({
       secret: 'kbmt m32u jzsx q2dw k4yt kobt gq==',

@@ -76,4 +76,30 @@ describe('createGoogleAuthorizationRequest', () => {
       expect.objectContaining({ code: 'crypto_unavailable' }),
     )
   })
+
+  it('when the CSPRNG throws: says so and keeps the original error as the cause', () => {
+    const failure = new Error('no crypto')
+    expect(() =>
+      createGoogleAuthorizationRequest(testConfig(), () => {
+        throw failure
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'crypto_unavailable',
+        message: 'The CSPRNG failed.',
+        cause: failure,
+      }),
+    )
+  })
+
+  it('when the CSPRNG returns too few bytes: says so', () => {
+    expect(() =>
+      createGoogleAuthorizationRequest(testConfig(), (length) => new Uint8Array(length - 1)),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'crypto_unavailable',
+        message: 'The CSPRNG returned the wrong number of bytes.',
+      }),
+    )
+  })
 })

@@ -63,10 +63,14 @@ describe('googleAuthRequest', () => {
     ['an empty nonce', { code: 'c', nonce: '' }],
     ['a short nonce', { code: 'c', nonce: 'abc' }],
     ['a nonce with a newline', { code: 'c', nonce: `${NONCE}\n` }],
+    ['a nonce with a character outside base64url before it', { code: 'c', nonce: `!${NONCE}` }],
   ])('on %s: throws google_failed and never calls fetch', (_label, input) => {
     const fetch = vi.fn<typeof globalThis.fetch>()
     expect(() => googleAuthRequest(testConfig(), input, { fetch })).toThrow(
-      expect.objectContaining({ code: 'google_failed' }),
+      expect.objectContaining({
+        code: 'google_failed',
+        message: 'The Google return carried an unusable code or nonce.',
+      }),
     )
     expect(fetch).not.toHaveBeenCalled()
   })

@@ -48,6 +48,7 @@ describe('processGoogleAuthResponse', () => {
     ['a name of 65 characters', { ['n'.repeat(65)]: 'x' }],
     ['a __proto__ name', JSON.parse('{"__proto__":"x"}') as unknown],
     ['a constructor name', { constructor: 'x' }],
+    ['a prototype name', { prototype: 'x' }],
     ['4097 bytes of name plus value', { a: 'v'.repeat(4096) }],
     ['an empty map', {}],
     ['more than 20 entries', manyCookies(21)],
@@ -111,6 +112,22 @@ describe('processGoogleAuthResponse', () => {
   ])('on %s: throws google_failed', async (_label, response, details) => {
     const error = await rejection(response)
     expect(error.code).toBe('google_failed')
-    expect(error.details).toEqual(details)
+    // Strict: a report must not carry a providerCode key the API never gave.
+    expect(error.details).toStrictEqual(details)
+    expect(error.message).toBe(`The product API answered ${details.status}.`)
+  })
+
+  it('on not_found: says the product API found no user for this Google account', async () => {
+    const error = await rejection(json({ error: 'not_found' }, 404))
+    expect(error.message).toBe('The product API found no user for this Google account.')
+  })
+
+  it.each([
+    ['an array', ['a', 'b'], 'The cookie map is not a JSON object.'],
+    ['an empty map', {}, 'The cookie map has 0 entries.'],
+    ['21 entries', manyCookies(21), 'The cookie map has 21 entries.'],
+    ['a bad value', { a: 'b; c' }, 'The cookie map holds an invalid name or value.'],
+  ])('on a 200 with %s: the message says what is wrong with the map', async (_l, body, message) => {
+    expect((await rejection(json(body))).message).toBe(message)
   })
 })
