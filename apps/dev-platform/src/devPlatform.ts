@@ -26,6 +26,7 @@ import {
 } from './config'
 import type { AppEnv, PlatformContext } from './context'
 import { googleRoutes } from './googleRoutes'
+import { introspectionRoutes } from './introspectionRoutes'
 import { closeAll, listen } from './listen'
 import { oauthRoutes } from './oauthRoutes'
 import { oktaPages } from './oktaPages'
@@ -150,6 +151,7 @@ function buildApps(ctx: PlatformContext, subsiteScript: string): Record<Role, Ho
       authnRoutes(ctx, authn),
       oauthRoutes(ctx, grants),
       userinfoRoutes(ctx),
+      introspectionRoutes(ctx),
       oktaPages(ctx),
     ),
     google: app('google', googleRoutes(ctx)),

@@ -210,6 +210,8 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
     jwks_uri: `${config.issuer}/v1/keys`,
     end_session_endpoint: `${config.issuer}/v1/logout`,
     userinfo_endpoint: `${config.issuer}/v1/userinfo`,
+    introspection_endpoint: `${config.issuer}/v1/introspect`,
+    introspection_endpoint_auth_methods_supported: ['none'],
     revocation_endpoint: `${config.issuer}/v1/revoke`,
     revocation_endpoint_auth_methods_supported: ['none'],
     response_types_supported: ['code'],

@@ -11,6 +11,7 @@ import {
   decodeToken,
   getOAuthUrls,
   OAuthError,
+  TokenKind,
   type OktaAuth,
   type OktaAuthOptions,
   type TokenParams,
@@ -344,6 +345,40 @@ describe('Okta SDK getUserInfo', () => {
     const error = await rejection(sdk.token.getUserInfo(tokens.accessToken, tokens.idToken))
     expect(error).toBeInstanceOf(OAuthError)
     expect((error as OAuthError).errorCode).toBe('invalid_token')
+  })
+})
+
+describe('Okta SDK token.introspect', () => {
+  it('introspects its access, ID and refresh tokens through discovery, with Basic client auth', async () => {
+    const { sdk, page, tokens } = await signedIn()
+    const access = (await sdk.token.introspect(TokenKind.ACCESS, tokens.accessToken)) as Record<
+      string,
+      unknown
+    >
+    expect(access).toMatchObject({ active: true, client_id: '0oadevsignin', username: PAT })
+    const id = (await sdk.token.introspect(TokenKind.ID, tokens.idToken)) as Record<string, unknown>
+    expect(id).toMatchObject({ active: true, sub: tokens.idToken.claims.sub })
+    const refresh = (await sdk.token.introspect(TokenKind.REFRESH, tokens.refreshToken)) as Record<
+      string,
+      unknown
+    >
+    expect(refresh).toMatchObject({ active: true, scope: SDK_SCOPES.join(' ') })
+    const posts = page.wire.filter(
+      (exchange) => exchange.method === 'POST' && exchange.url.endsWith('/v1/introspect'),
+    )
+    expect(posts).toHaveLength(3)
+    expect(posts[0]?.requestHeaders.authorization).toBe(`Basic ${btoa('0oadevsignin')}`)
+    expect(page.blocked).toBeNull()
+  })
+
+  it('a rotated refresh token: active false', async () => {
+    const { sdk, tokens } = await signedIn()
+    await sdk.token.renewTokensWithRefresh({ scopes: SDK_SCOPES }, tokens.refreshToken)
+    const answer = (await sdk.token.introspect(TokenKind.REFRESH, tokens.refreshToken)) as Record<
+      string,
+      unknown
+    >
+    expect(answer.active).toBe(false)
   })
 })
 
