@@ -47,7 +47,7 @@ const LOCATION = { onHistoryChange: unused, onRestoredFromCache: unused, reload:
 export function prerenderEmailStep(env: ConfigEnv): string {
   const result = readAppConfig(env, { origin: BUILD_ORIGIN })
   if (!result.ok) return ''
-  const store = createFlowStore(createSignInFlow(result.config.auth), () => undefined)
+  const store = createFlowStore(createSignInFlow(result.config.auth), () => 'continue')
   store.send({ type: 'pageLoaded', page: FIRST_VISIT })
   if (!isPristineEmailStep(store.getSnapshot().state))
     throw new Error(`A first visit starts on ${store.getSnapshot().state.step}, not the email step`)

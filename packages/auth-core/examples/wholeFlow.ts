@@ -74,6 +74,8 @@ export async function runWholeFlow(options: WholeFlowOptions): Promise<WholeFlow
   }
 
   async function run(effect: SignInEffect): Promise<void> {
+    // Every result echoes the attempt of its effect: the flow ignores answers to stale attempts.
+    const attempt = 'attempt' in effect ? effect.attempt : 0
     switch (effect.type) {
       case 'persist':
         stored.set(effect.item, effect.value)
@@ -84,21 +86,26 @@ export async function runWholeFlow(options: WholeFlowOptions): Promise<WholeFlow
       case 'callAuthn':
         try {
           const transaction = await callAuthn(config, effect.call)
-          send({ type: 'authnTransactionReceived', call: effect.call.kind, transaction })
+          send({ type: 'authnTransactionReceived', attempt, call: effect.call.kind, transaction })
         } catch (error) {
-          send({ type: 'authnCallFailed', call: effect.call.kind, error: toAuthError(error).code })
+          send({
+            type: 'authnCallFailed',
+            attempt,
+            call: effect.call.kind,
+            error: toAuthError(error).code,
+          })
         }
         return
       case 'prepareAuthorization':
         try {
           const request = await createAuthorizationRequest(config, effect.sessionToken, randomBytes)
-          send({ type: 'authorizationPrepared', request, now: Date.now() })
+          send({ type: 'authorizationPrepared', attempt, request, now: Date.now() })
         } catch (error) {
-          send({ type: 'authorizationFailed', error: toAuthError(error).code })
+          send({ type: 'authorizationFailed', attempt, error: toAuthError(error).code })
         }
         return
       case 'startTimer':
-        setTimeout(() => send({ type: 'timerElapsed', id: effect.id }), effect.ms)
+        setTimeout(() => send({ type: 'timerElapsed', attempt, id: effect.id }), effect.ms)
         return
       case 'navigate':
         return navigate(effect.url)
@@ -107,11 +114,11 @@ export async function runWholeFlow(options: WholeFlowOptions): Promise<WholeFlow
           const result = await exchangeAuthorizationCode(config, effect)
           send(
             result.kind === 'tokens'
-              ? { type: 'tokensReceived', tokens: result.tokens }
-              : { type: 'tokensIncomplete', idToken: result.idToken },
+              ? { type: 'tokensReceived', attempt, tokens: result.tokens }
+              : { type: 'tokensIncomplete', attempt, idToken: result.idToken },
           )
         } catch (error) {
-          send({ type: 'tokenExchangeFailed', error: toAuthError(error).code })
+          send({ type: 'tokenExchangeFailed', attempt, error: toAuthError(error).code })
         }
         return
       case 'setCookies':

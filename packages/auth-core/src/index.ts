@@ -42,16 +42,21 @@ export {
   STEP_HASHES,
 } from './flow/signInFlow.types'
 export type {
+  AttemptBoundEffect,
+  AttemptId,
+  AttemptResultEvent,
   PageSnapshot,
   SignInEffect,
   SignInEvent,
   SignInState,
   SignInStep,
+  SignInStepState,
   SignInTransition,
   SignInVia,
   StepHash,
   StoredItem,
   TimerId,
+  UnboundResultEvent,
 } from './flow/signInFlow.types'
 export {
   selectCanSubmitEmail,

@@ -8,6 +8,7 @@ import type {
 import { createFlowStore } from './createFlowStore'
 
 const email = (address: string, error: 'invalid_credentials' | null = null): SignInState => ({
+  attempt: 1,
   step: 'email',
   email: address,
   attempted: false,
@@ -21,7 +22,7 @@ function scriptedFlow(
   >,
 ): SignInFlow {
   return {
-    initialState: { step: 'booting' },
+    initialState: { step: 'booting', attempt: 0 },
     transition: (state, event) => script[event.type]?.(state) ?? [state, []],
   }
 }
@@ -35,7 +36,10 @@ describe('createFlowStore', () => {
         [{ type: 'clearUrl' }, { type: 'forget', item: 'stateToken' }],
       ],
     })
-    const store = createFlowStore(flow, (effect) => order.push(`effect:${effect.type}`))
+    const store = createFlowStore(flow, (effect) => {
+      order.push(`effect:${effect.type}`)
+      return 'continue'
+    })
     store.subscribe(() => order.push(`notified:${store.getSnapshot().state.step}`))
     store.send({ type: 'emailSubmitted' })
     expect(order).toEqual(['notified:email', 'effect:clearUrl', 'effect:forget'])
@@ -44,7 +48,7 @@ describe('createFlowStore', () => {
   it('queues events sent while effects run instead of transitioning re-entrantly', () => {
     const seen: string[] = []
     const flow: SignInFlow = {
-      initialState: { step: 'booting' },
+      initialState: { step: 'booting', attempt: 0 },
       transition: (state, event) => {
         seen.push(event.type)
         if (event.type === 'emailSubmitted')
@@ -60,10 +64,38 @@ describe('createFlowStore', () => {
     }
     const store = createFlowStore(flow, (effect, send) => {
       seen.push(`run:${effect.type}`)
-      if (effect.type === 'persist') send({ type: 'storageFailed' })
+      if (effect.type === 'forget') send({ type: 'storageFailed' })
+      return 'continue'
     })
     store.send({ type: 'emailSubmitted' })
     expect(seen).toEqual(['emailSubmitted', 'run:persist', 'run:forget', 'storageFailed'])
+  })
+
+  it('on an effect that stops its transition: the effects after it do not run', () => {
+    const seen: string[] = []
+    const flow: SignInFlow = {
+      initialState: { step: 'booting', attempt: 0 },
+      transition: (state, event) => {
+        seen.push(event.type)
+        if (event.type === 'googleSignInClicked')
+          return [
+            state,
+            [
+              { type: 'persist', item: 'oauthState', value: 'x' },
+              { type: 'navigate', url: 'https://accounts.google.com/', mode: 'assign' },
+            ],
+          ]
+        return [state, []]
+      },
+    }
+    const store = createFlowStore(flow, (effect, send) => {
+      seen.push(`run:${effect.type}`)
+      if (effect.type !== 'persist') return 'continue'
+      send({ type: 'storageFailed' })
+      return 'stop'
+    })
+    store.send({ type: 'googleSignInClicked' })
+    expect(seen).toEqual(['googleSignInClicked', 'run:persist', 'storageFailed'])
   })
 
   it('bumps errorKey on every reported failure, even when the state repeats', () => {
@@ -82,7 +114,7 @@ describe('createFlowStore', () => {
       ],
       emailChanged: () => [failed, []],
     })
-    const store = createFlowStore(flow, () => undefined)
+    const store = createFlowStore(flow, () => 'continue')
     const listener = vi.fn()
     store.subscribe(listener)
     store.send({ type: 'emailSubmitted' })
@@ -98,7 +130,7 @@ describe('createFlowStore', () => {
   it('stops notifying after unsubscribe', () => {
     const store = createFlowStore(
       scriptedFlow({ emailSubmitted: () => [email('b@example.com'), []] }),
-      () => undefined,
+      () => 'continue',
     )
     const listener = vi.fn()
     const unsubscribe = store.subscribe(listener)

@@ -1,6 +1,7 @@
 /**
  * The flow as an external store (subscribe / getSnapshot / send) for `useSyncExternalStore`.
- * `send` runs the pure transition, stores the state, notifies, then runs the effects in order.
+ * `send` runs the pure transition, stores the state, notifies, then runs the effects in order,
+ * stopping at an effect that failed in a way the rest of its transition relies on.
  * Events sent while effects run (synchronous results) are queued, never re-entrant.
  */
 import type {
@@ -26,7 +27,11 @@ export interface FlowStore {
   readonly send: (event: SignInEvent) => void
 }
 
-export type EffectRunner = (effect: SignInEffect, send: (event: SignInEvent) => void) => void
+/** Runs one effect; `stop` means the rest of its transition must not run (a refused `persist`). */
+export type EffectRunner = (
+  effect: SignInEffect,
+  send: (event: SignInEvent) => void,
+) => 'continue' | 'stop'
 
 export function createFlowStore(flow: SignInFlow, runEffect: EffectRunner): FlowStore {
   let snapshot: FlowSnapshot = { state: flow.initialState, errorKey: 0 }
@@ -52,7 +57,7 @@ export function createFlowStore(flow: SignInFlow, runEffect: EffectRunner): Flow
       snapshot = { state, errorKey: failed ? snapshot.errorKey + 1 : snapshot.errorKey }
       for (const listener of [...listeners]) listener()
     }
-    for (const effect of effects) runEffect(effect, send)
+    for (const effect of effects) if (runEffect(effect, send) === 'stop') break
   }
 
   return {

@@ -11,7 +11,11 @@ import {
   exchangeAuthorizationCode,
   toAuthError,
 } from '@mapping-platform/auth-core'
-import type { SignInEffect, SignInEvent } from '@mapping-platform/auth-core'
+import type {
+  AttemptResultEvent,
+  SignInEffect,
+  UnboundResultEvent,
+} from '@mapping-platform/auth-core'
 import type { EffectAdapters } from './runEffect'
 
 /** The effects this module runs. */
@@ -27,11 +31,21 @@ export type NetworkEffect = Extract<
   }
 >
 
-/** Runs `effect`; the promise always resolves, with the success or failure event. */
+/**
+ * Runs `effect`; the promise always resolves, with the success or failure event, which echoes
+ * the effect's attempt.
+ */
 export async function runNetworkEffect(
   effect: NetworkEffect,
   adapters: EffectAdapters,
-): Promise<SignInEvent> {
+): Promise<AttemptResultEvent> {
+  return { ...(await settle(effect, adapters)), attempt: effect.attempt }
+}
+
+async function settle(
+  effect: NetworkEffect,
+  adapters: EffectAdapters,
+): Promise<UnboundResultEvent> {
   const { config, timers } = adapters
   const http = () => ({
     signal: timers.deadline(config.requestTimeoutMs),

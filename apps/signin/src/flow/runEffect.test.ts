@@ -70,7 +70,7 @@ describe('runEffect', () => {
     expect(sessionStorage.getItem('signin.mfaRedirect')).toBeNull()
   })
 
-  it('on a persist that storage refuses: sends storageFailed', () => {
+  it('on a persist that storage refuses: sends storageFailed and stops the transition', () => {
     const send = vi.fn()
     const given = adapters({
       session: {
@@ -81,8 +81,11 @@ describe('runEffect', () => {
         remove: () => undefined,
       },
     })
-    runEffect({ type: 'persist', item: 'pkceVerifier', value: 'v' }, send, given)
+    expect(runEffect({ type: 'persist', item: 'pkceVerifier', value: 'v' }, send, given)).toBe(
+      'stop',
+    )
     expect(send).toHaveBeenCalledWith({ type: 'storageFailed' })
+    expect(runEffect({ type: 'forget', item: 'pkceVerifier' }, send, given)).toBe('continue')
   })
 
   it('startTimer sends timerElapsed after the delay', () => {
@@ -98,11 +101,15 @@ describe('runEffect', () => {
           },
         },
       })
-      runEffect({ type: 'startTimer', id: 'authorizeRedirect', ms: 1000 }, send, given)
+      runEffect({ type: 'startTimer', attempt: 4, id: 'authorizeRedirect', ms: 1000 }, send, given)
       vi.advanceTimersByTime(999)
       expect(send).not.toHaveBeenCalled()
       vi.advanceTimersByTime(1)
-      expect(send).toHaveBeenCalledWith({ type: 'timerElapsed', id: 'authorizeRedirect' })
+      expect(send).toHaveBeenCalledWith({
+        type: 'timerElapsed',
+        attempt: 4,
+        id: 'authorizeRedirect',
+      })
     } finally {
       vi.useRealTimers()
     }
@@ -152,11 +159,17 @@ describe('runEffect', () => {
     const event = await firstEvent(
       {
         type: 'callAuthn',
+        attempt: 3,
         call: { kind: 'primary', username: 'a@example.com', password: SECRETS.password },
       },
       given,
     )
-    expect(event).toMatchObject({ type: 'authnCallFailed', call: 'primary', error: 'rate_limited' })
+    expect(event).toMatchObject({
+      type: 'authnCallFailed',
+      attempt: 3,
+      call: 'primary',
+      error: 'rate_limited',
+    })
     expect(deadline).toHaveBeenCalledWith(15_000)
     expect(fetch).toHaveBeenCalledTimes(1)
   })
@@ -175,34 +188,43 @@ describe('runEffect', () => {
       timers: { ...base.timers, deadline: () => controller.signal },
     })
     const pending = firstEvent(
-      { type: 'callAuthn', call: { kind: 'resume', stateToken: SECRETS.stateToken } },
+      { type: 'callAuthn', attempt: 2, call: { kind: 'resume', stateToken: SECRETS.stateToken } },
       given,
     )
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled())
     controller.abort(new DOMException('The operation timed out.', 'TimeoutError'))
-    expect(await pending).toEqual({ type: 'authnCallFailed', call: 'resume', error: 'timeout' })
+    expect(await pending).toEqual({
+      type: 'authnCallFailed',
+      attempt: 2,
+      call: 'resume',
+      error: 'timeout',
+    })
   })
 
   it('prepareAuthorization builds the PKCE request from the CSPRNG', async () => {
     const event = await firstEvent(
-      { type: 'prepareAuthorization', sessionToken: SECRETS.sessionToken },
+      { type: 'prepareAuthorization', attempt: 5, sessionToken: SECRETS.sessionToken },
       adapters(),
     )
     expect(event.type).toBe('authorizationPrepared')
     if (event.type !== 'authorizationPrepared') return
     expect(event.request.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(event.now).toBe(1_700_000_000_000)
+    expect(event.attempt).toBe(5)
   })
 
   it('on a broken random source: fails closed with crypto_unavailable', async () => {
     const given = adapters({ randomBytes: () => new Uint8Array(32) })
-    expect(await firstEvent({ type: 'prepareAuthorization', sessionToken: 's' }, given)).toEqual({
+    expect(
+      await firstEvent({ type: 'prepareAuthorization', attempt: 1, sessionToken: 's' }, given),
+    ).toEqual({
       type: 'authorizationFailed',
+      attempt: 1,
       error: 'crypto_unavailable',
     })
     expect(
       await firstEvent(
-        { type: 'prepareGoogleRedirect' },
+        { type: 'prepareGoogleRedirect', attempt: 2 },
         adapters({
           randomBytes: () => {
             throw new Error('no crypto')
@@ -211,6 +233,7 @@ describe('runEffect', () => {
       ),
     ).toEqual({
       type: 'googleRedirectFailed',
+      attempt: 2,
       error: 'crypto_unavailable',
     })
   })

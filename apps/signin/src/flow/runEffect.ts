@@ -31,32 +31,56 @@ export interface EffectAdapters {
 
 export type Send = (event: SignInEvent) => void
 
+/**
+ * Whether the rest of the transition may run: `stop` after a `persist` that storage refused, so
+ * nothing that relies on the stored item (above all a navigation to a provider) happens; the
+ * `storageFailed` event it sent lets the flow say why.
+ */
+export type EffectOutcome = 'continue' | 'stop'
+
 /** The provider clients, in their own chunk; fetched when idle after load, or on first use. */
 export const loadNetworkEffects = () => import('./networkEffects')
 
 /**
  * Runs one effect. Synchronous effects (location, storage, cookies) are done before this returns,
- * so `clearUrl` has run before any request of the same transition starts.
+ * so `clearUrl` has run before any request of the same transition starts. The result event of an
+ * asynchronous effect echoes the effect's `attempt`, so the flow can ignore stale answers.
+ * @returns `stop` when the effects after this one in its transition must not run.
  */
-export function runEffect(effect: SignInEffect, send: Send, adapters: EffectAdapters): void {
+export function runEffect(
+  effect: SignInEffect,
+  send: Send,
+  adapters: EffectAdapters,
+): EffectOutcome {
+  if (effect.type !== 'persist') {
+    runOther(effect, send, adapters)
+    return 'continue'
+  }
+  try {
+    adapters.session.write(effect.item, effect.value)
+    return 'continue'
+  } catch {
+    send({ type: 'storageFailed' })
+    return 'stop'
+  }
+}
+
+function runOther(
+  effect: Exclude<SignInEffect, { type: 'persist' }>,
+  send: Send,
+  adapters: EffectAdapters,
+): void {
   const { session, cookies, location } = adapters
   switch (effect.type) {
     case 'setLocation':
       return location.setStep(effect.hash, effect.email, effect.mode)
     case 'clearUrl':
       return location.clearUrl()
-    case 'persist':
-      try {
-        session.write(effect.item, effect.value)
-      } catch {
-        send({ type: 'storageFailed' })
-      }
-      return
     case 'forget':
       return session.remove(effect.item)
     case 'startTimer': {
-      const { id } = effect
-      adapters.timers.start(() => send({ type: 'timerElapsed', id }), effect.ms)
+      const { id, attempt } = effect
+      adapters.timers.start(() => send({ type: 'timerElapsed', attempt, id }), effect.ms)
       return
     }
     case 'navigate':
@@ -83,16 +107,17 @@ export function runEffect(effect: SignInEffect, send: Send, adapters: EffectAdap
 /** The failure event of a network effect whose code could not even be loaded (offline). */
 function unreachable(effect: NetworkEffect): SignInEvent {
   const error = 'network_error'
+  const { attempt } = effect
   switch (effect.type) {
     case 'callAuthn':
-      return { type: 'authnCallFailed', call: effect.call.kind, error }
+      return { type: 'authnCallFailed', attempt, call: effect.call.kind, error }
     case 'prepareAuthorization':
-      return { type: 'authorizationFailed', error }
+      return { type: 'authorizationFailed', attempt, error }
     case 'prepareGoogleRedirect':
-      return { type: 'googleRedirectFailed', error }
+      return { type: 'googleRedirectFailed', attempt, error }
     case 'exchangeCode':
-      return { type: 'tokenExchangeFailed', error }
+      return { type: 'tokenExchangeFailed', attempt, error }
     case 'callGoogleAuth':
-      return { type: 'googleSignInFailed', error }
+      return { type: 'googleSignInFailed', attempt, error }
   }
 }

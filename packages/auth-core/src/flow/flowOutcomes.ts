@@ -4,19 +4,19 @@
  */
 import type { AuthErrorCode } from '../errors/authError'
 import type {
-  SignInEffect,
-  SignInState,
+  StepEffect,
+  SignInStepState,
   SignInStep,
-  SignInTransition,
+  StepTransition,
   StoredItem,
 } from './signInFlow.types'
 import { STEP_HASHES } from './signInFlow.types'
 
 /** No effects. */
-export const NO_EFFECTS: readonly SignInEffect[] = []
+export const NO_EFFECTS: readonly StepEffect[] = []
 
 /** The state unchanged, with no effects: what every step answers to an event it does not handle. */
-export function unchanged(state: SignInState): SignInTransition {
+export function unchanged(state: SignInStepState): StepTransition {
   return [state, NO_EFFECTS]
 }
 
@@ -39,7 +39,7 @@ const EXPECTED_ERRORS: ReadonlySet<AuthErrorCode> = new Set<AuthErrorCode>([
 ])
 
 /** A report of a failure: its code and step only, never a value the person typed or a token. */
-export function report(code: AuthErrorCode, step: SignInStep): SignInEffect {
+export function report(code: AuthErrorCode, step: SignInStep): StepEffect {
   return {
     type: 'reportFailure',
     code,
@@ -49,12 +49,12 @@ export function report(code: AuthErrorCode, step: SignInStep): SignInEffect {
 }
 
 /** Forget each of these stored items. */
-export function forget(...items: StoredItem[]): SignInEffect[] {
+export function forget(...items: StoredItem[]): StepEffect[] {
   return items.map((item) => ({ type: 'forget', item }))
 }
 
 /** The email step, showing `error` (spec section 4: a failed sign-in returns to the email step). */
-export function emailStep(email: string, error: AuthErrorCode | null = null): SignInState {
+export function emailStep(email: string, error: AuthErrorCode | null = null): SignInStepState {
   return { step: 'email', email, error, attempted: false }
 }
 
@@ -67,8 +67,8 @@ export function failToEmail(
   from: SignInStep,
   email: string | null,
   error: AuthErrorCode,
-  extra: readonly SignInEffect[] = NO_EFFECTS,
-): SignInTransition {
+  extra: readonly StepEffect[] = NO_EFFECTS,
+): StepTransition {
   return [
     emailStep(email ?? '', error),
     [

@@ -76,6 +76,7 @@ describe('signInFlow: edges', () => {
 
   it('Back to the root during the wait after MFA, with no email known: the empty email step', () => {
     const waiting: SignInState = {
+      attempt: 5,
       step: 'authorizing',
       via: 'mfa',
       email: null,

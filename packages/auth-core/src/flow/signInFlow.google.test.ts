@@ -16,8 +16,8 @@ const googleReturn = (
 describe('signInFlow: Google', () => {
   it('on googleSignInClicked: prepares the consent redirect', () => {
     const { state, last } = run([{ type: 'googleSignInClicked' }], { from: emailStep() })
-    expect(state).toEqual({ step: 'redirectingToGoogle', email: 'gina@example.com' })
-    expect(last).toEqual([{ type: 'prepareGoogleRedirect' }])
+    expect(state).toEqual({ attempt: 2, step: 'redirectingToGoogle', email: 'gina@example.com' })
+    expect(last).toEqual([{ type: 'prepareGoogleRedirect', attempt: 2 }])
   })
 
   it('on googleRedirectPrepared: persists state and nonce, then goes to the consent page (Back returns here)', () => {
@@ -64,9 +64,18 @@ describe('signInFlow: Google', () => {
 
   it('on the return with code and matching state: clears the URL and calls the product API with code and nonce', () => {
     const { state, effects } = googleReturn(`?code=g-code&state=${OAUTH_STATE}&scope=openid`)
-    expect(state).toEqual({ step: 'googleReturn', target: 'https://citystream.example.com/' })
+    expect(state).toEqual({
+      attempt: 1,
+      step: 'googleReturn',
+      target: 'https://citystream.example.com/',
+    })
     expect(effects[0]).toEqual({ type: 'clearUrl' })
-    expect(effects.at(-1)).toEqual({ type: 'callGoogleAuth', code: 'g-code', nonce: OAUTH_NONCE })
+    expect(effects.at(-1)).toEqual({
+      type: 'callGoogleAuth',
+      attempt: 1,
+      code: 'g-code',
+      nonce: OAUTH_NONCE,
+    })
   })
 
   it.each([
@@ -111,7 +120,7 @@ describe('signInFlow: Google', () => {
       ],
       { from: returned },
     )
-    expect(state).toEqual({ step: 'done', via: 'google' })
+    expect(state).toEqual({ attempt: 2, step: 'done', via: 'google' })
     expect(last).toEqual([
       {
         type: 'setCookies',

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { isAuthErrorCode } from '../errors/authError'
 import { anyEvent, SAMPLE_EVENTS } from '../testing/flowEvents'
 import {
+  answering,
   ENROLL_ACTIVATE,
   MFA_ENROLL,
   MFA_REQUIRED,
@@ -14,6 +15,7 @@ import {
   toPassword,
   typeCode,
 } from '../testing/flowHarness'
+import type { TestEvent } from '../testing/flowHarness'
 import { testConfig } from '../testing/testConfig'
 import { createSignInFlow } from './signInFlow'
 import type { SignInEvent, SignInState, SignInStep } from './signInFlow.types'
@@ -21,7 +23,7 @@ import { STEP_HASHES } from './signInFlow.types'
 
 /** A reachable state of every step. */
 const STATES: Record<SignInStep, SignInState> = {
-  booting: { step: 'booting' },
+  booting: { step: 'booting', attempt: 0 },
   email: run([{ type: 'pageLoaded', page: page() }]).state,
   password: run(toPassword()).state,
   code: run(signIn(MFA_REQUIRED)).state,
@@ -51,11 +53,11 @@ const STATES: Record<SignInStep, SignInState> = {
       }),
     },
   ]).state,
-  done: { step: 'done', via: 'password' },
+  done: { step: 'done', via: 'password', attempt: 9 },
 }
 
 /** The events each step handles; every other event must leave it untouched. */
-const HANDLED: Record<SignInStep, readonly SignInEvent['type'][]> = {
+const HANDLED: Record<SignInStep, readonly TestEvent['type'][]> = {
   booting: ['pageLoaded'],
   email: ['emailChanged', 'emailSubmitted', 'googleSignInClicked', 'hashChanged'],
   password: [
@@ -72,14 +74,22 @@ const HANDLED: Record<SignInStep, readonly SignInEvent['type'][]> = {
     'authnTransactionReceived',
     'authnCallFailed',
     'hashChanged',
+    'storageFailed',
   ],
-  factorChoice: ['factorChosen', 'authnTransactionReceived', 'authnCallFailed', 'hashChanged'],
+  factorChoice: [
+    'factorChosen',
+    'authnTransactionReceived',
+    'authnCallFailed',
+    'hashChanged',
+    'storageFailed',
+  ],
   enrollActivate: [
     'codeEdited',
     'codeSubmitted',
     'authnTransactionReceived',
     'authnCallFailed',
     'hashChanged',
+    'storageFailed',
   ],
   resuming: ['authnTransactionReceived', 'authnCallFailed'],
   authorizing: [
@@ -99,12 +109,13 @@ const flow = createSignInFlow(testConfig())
 
 describe('signInFlow: events a step does not handle', () => {
   for (const [step, state] of Object.entries(STATES) as [SignInStep, SignInState][]) {
-    const ignored = (Object.keys(SAMPLE_EVENTS) as SignInEvent['type'][]).filter(
+    const ignored = (Object.keys(SAMPLE_EVENTS) as TestEvent['type'][]).filter(
       (type) => !HANDLED[step].includes(type),
     )
     it.each(ignored)(`in ${step}: ignores %s (same state, no effects)`, (type) => {
       expect(state.step).toBe(step)
-      const [next, effects] = flow.transition(state, SAMPLE_EVENTS[type])
+      // A result answers the current attempt: ignored by the step, not by the attempt check.
+      const [next, effects] = flow.transition(state, answering(state, SAMPLE_EVENTS[type]))
       expect(next).toBe(state)
       expect(effects).toEqual([])
     })
@@ -150,7 +161,7 @@ describe('signInFlow: properties', () => {
       fc.property(fc.array(anyEvent, { maxLength: 30 }), (events) => {
         let state: SignInState = flow.initialState
         for (const event of events) {
-          const [next, effects] = flow.transition(state, event)
+          const [next, effects] = flow.transition(state, answering(state, event))
           assertValid(next)
           for (const effect of effects) {
             expect(typeof effect.type).toBe('string')
@@ -175,7 +186,7 @@ describe('signInFlow: properties', () => {
           if (event.type === 'authnTransactionReceived' || event.type === 'authnCallFailed')
             inFlight = 0
           if (event.type === 'pageLoaded' || event.type === 'hashChanged') inFlight = 0
-          const [next, effects] = flow.transition(state, event)
+          const [next, effects] = flow.transition(state, answering(state, event))
           inFlight += effects.filter((effect) => effect.type === 'callAuthn').length
           expect(inFlight).toBeLessThanOrEqual(1)
           state = next

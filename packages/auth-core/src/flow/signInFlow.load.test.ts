@@ -32,6 +32,7 @@ const TOKENS = {
 describe('signInFlow: page load', () => {
   it('on a reload at #sign-in with the email kept in history: stays on the password step', () => {
     expect(loaded({ hash: '#sign-in', historyEmail: 'pat@example.com' }).state).toEqual({
+      attempt: 1,
       step: 'password',
       email: 'pat@example.com',
       submitting: false,
@@ -48,7 +49,7 @@ describe('signInFlow: page load', () => {
     ['#something-else', 'pat@example.com'],
   ])('on a load at %s with email %s: resets the address to the root', (hash, historyEmail) => {
     const { state, effects } = loaded({ hash, historyEmail })
-    expect(state).toEqual({ step: 'email', email: '', error: null, attempted: false })
+    expect(state).toEqual({ attempt: 1, step: 'email', email: '', error: null, attempted: false })
     expect(effects).toContainEqual({ type: 'setLocation', hash: '', email: null, mode: 'replace' })
   })
 
@@ -80,10 +81,15 @@ describe('signInFlow: page load', () => {
       historyEmail: 'pat@example.com',
       stored: { mfaRedirect: '1', stateToken: STATE_TOKEN },
     })
-    expect(state).toEqual({ step: 'resuming', email: 'pat@example.com', mfaRedirect: true })
+    expect(state).toEqual({
+      attempt: 1,
+      step: 'resuming',
+      email: 'pat@example.com',
+      mfaRedirect: true,
+    })
     expect(selectShowsCodeVerifying(state)).toBe(true)
     expect(effects).toEqual([
-      { type: 'callAuthn', call: { kind: 'resume', stateToken: STATE_TOKEN } },
+      { type: 'callAuthn', attempt: 1, call: { kind: 'resume', stateToken: STATE_TOKEN } },
     ])
   })
 
@@ -111,7 +117,12 @@ describe('signInFlow: page load', () => {
       historyEmail: 'pat@example.com',
       stored: { stateToken: STATE_TOKEN },
     })
-    expect(first.state).toEqual({ step: 'resuming', email: 'pat@example.com', mfaRedirect: false })
+    expect(first.state).toEqual({
+      attempt: 1,
+      step: 'resuming',
+      email: 'pat@example.com',
+      mfaRedirect: false,
+    })
     expect(selectShowsCodeVerifying(first.state)).toBe(false)
     const resumed = run(
       [{ type: 'authnTransactionReceived', call: 'resume', transaction: MFA_REQUIRED }],
@@ -185,6 +196,7 @@ describe('signInFlow: identity provider callback', () => {
   it('on a callback with the matching state: clears the URL first, forgets the transaction, exchanges the code', () => {
     const { state, effects } = loaded({ hash: fragment, stored: okta })
     expect(state).toEqual({
+      attempt: 1,
       step: 'callback',
       via: 'password',
       target: 'https://citystream.example.com/',
@@ -195,6 +207,7 @@ describe('signInFlow: identity provider callback', () => {
     expect(exchanges(effects)).toEqual([
       {
         type: 'exchangeCode',
+        attempt: 1,
         callback: expect.objectContaining({
           source: 'fragment',
           code: 'the-code',
@@ -265,7 +278,7 @@ describe('signInFlow: identity provider callback', () => {
   it('on tokensReceived: writes the cookies, clears the redirect cookie, ends through the provider logout', () => {
     const callback = loaded({ hash: fragment, stored: okta, postLoginRedirect: 'roads' }).state
     const { state, last } = run([{ type: 'tokensReceived', tokens: TOKENS }], { from: callback })
-    expect(state).toEqual({ step: 'done', via: 'password' })
+    expect(state).toEqual({ attempt: 2, step: 'done', via: 'password' })
     const cookieDefaults = { domain: '.example.com', path: '/', secure: true, sameSite: 'Lax' }
     expect(last[0]).toEqual({
       type: 'setCookies',
@@ -358,7 +371,7 @@ describe('signInFlow: identity provider callback', () => {
     const { state, last } = run([{ type: 'tokensIncomplete', idToken: TOKENS.idToken }], {
       from: callback,
     })
-    expect(state).toEqual({ step: 'done', via: 'password' })
+    expect(state).toEqual({ attempt: 2, step: 'done', via: 'password' })
     const url = new URL((last.at(-1) as { url: string }).url)
     expect(url.pathname).toBe('/oauth2/default/v1/logout')
     expect(url.searchParams.get('id_token_hint')).toBe(TOKENS.idToken)
@@ -434,6 +447,7 @@ describe('signInFlow: reload during the wait after MFA', () => {
     expect(selectShowsCodeVerifying(reloaded.state)).toBe(true)
     expect(reloaded.effects).toContainEqual({
       type: 'callAuthn',
+      attempt: 1,
       call: { kind: 'resume', stateToken: STATE_TOKEN },
     })
     // A provider that has closed the finished transaction: a clear way forward.

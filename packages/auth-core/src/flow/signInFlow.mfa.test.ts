@@ -13,7 +13,8 @@ import {
 import { initialCodeEntry } from '../codeEntry/codeEntry'
 import type { AuthErrorCode } from '../errors/authError'
 import { selectIsBusy, selectShowsCodeVerifying } from './signInFlow.selectors'
-import type { SignInEvent, SignInState } from './signInFlow.types'
+import type { SignInState } from './signInFlow.types'
+import type { TestEvent } from '../testing/flowHarness'
 
 const codeStep = (): SignInState => run(signIn(MFA_REQUIRED)).state
 const choiceStep = (): SignInState => run(signIn(MFA_ENROLL)).state
@@ -30,6 +31,7 @@ describe('signInFlow: MFA_REQUIRED', () => {
   it('on MFA_REQUIRED: shows code entry with the first token:software:totp factor, persists the state token', () => {
     const { state, last } = run(signIn(MFA_REQUIRED))
     expect(state).toEqual({
+      attempt: 4,
       step: 'code',
       email: 'pat@example.com',
       stateToken: STATE_TOKEN,
@@ -70,6 +72,7 @@ describe('signInFlow: MFA_REQUIRED', () => {
     expect(effects).toEqual([
       {
         type: 'callAuthn',
+        attempt: 5,
         call: {
           kind: 'verify',
           stateToken: STATE_TOKEN,
@@ -92,6 +95,7 @@ describe('signInFlow: MFA_REQUIRED', () => {
     expect(last).toEqual([
       {
         type: 'callAuthn',
+        attempt: 6,
         call: {
           kind: 'verify',
           stateToken: STATE_TOKEN,
@@ -140,8 +144,8 @@ describe('signInFlow: MFA_REQUIRED', () => {
     expect(selectShowsCodeVerifying(state)).toBe(true)
     expect(last).toEqual([
       { type: 'persist', item: 'mfaRedirect', value: '1' },
-      { type: 'prepareAuthorization', sessionToken: SESSION_TOKEN },
-      { type: 'startTimer', id: 'authorizeRedirect', ms: 1000 },
+      { type: 'prepareAuthorization', attempt: 6, sessionToken: SESSION_TOKEN },
+      { type: 'startTimer', attempt: 6, id: 'authorizeRedirect', ms: 1000 },
     ])
   })
 
@@ -192,7 +196,13 @@ describe('signInFlow: MFA_REQUIRED', () => {
         [typeCode('123456'), { type: 'authnCallFailed', call: 'verify', error }],
         { from: codeStep() },
       )
-      expect(state).toEqual({ step: 'email', email: 'pat@example.com', error, attempted: false })
+      expect(state).toEqual({
+        attempt: 6,
+        step: 'email',
+        email: 'pat@example.com',
+        error,
+        attempted: false,
+      })
       expect(last).toContainEqual({ type: 'forget', item: 'stateToken' })
     },
   )
@@ -235,6 +245,7 @@ describe('signInFlow: MFA_ENROLL', () => {
   it('on MFA_ENROLL: lists only NOT_SETUP TOTP factors of Okta Verify and Google Authenticator', () => {
     const { state, last } = run(signIn(MFA_ENROLL))
     expect(state).toEqual({
+      attempt: 4,
       step: 'factorChoice',
       email: 'pat@example.com',
       stateToken: STATE_TOKEN,
@@ -268,7 +279,11 @@ describe('signInFlow: MFA_ENROLL', () => {
     )
     expect(state).toMatchObject({ step: 'factorChoice', enrolling: 'GOOGLE' })
     expect(effects).toEqual([
-      { type: 'callAuthn', call: { kind: 'enroll', stateToken: STATE_TOKEN, provider: 'GOOGLE' } },
+      {
+        type: 'callAuthn',
+        attempt: 5,
+        call: { kind: 'enroll', stateToken: STATE_TOKEN, provider: 'GOOGLE' },
+      },
     ])
   })
 
@@ -302,6 +317,7 @@ describe('signInFlow: MFA_ENROLL', () => {
       { from: choiceStep() },
     )
     expect(state).toEqual({
+      attempt: 6,
       step: 'enrollActivate',
       email: 'pat@example.com',
       stateToken: STATE_TOKEN,
@@ -414,6 +430,7 @@ describe('signInFlow: MFA_ENROLL_ACTIVATE (QR step)', () => {
     expect(effects).toEqual([
       {
         type: 'callAuthn',
+        attempt: 7,
         call: {
           kind: 'activate',
           stateToken: STATE_TOKEN,
@@ -442,7 +459,7 @@ describe('signInFlow: MFA_ENROLL_ACTIVATE (QR step)', () => {
     })
   })
 
-  it.each<[string, SignInEvent, AuthErrorCode]>([
+  it.each<[string, TestEvent, AuthErrorCode]>([
     [
       'E0000068',
       { type: 'authnCallFailed', call: 'activate', error: 'mfa_verification_failed' },

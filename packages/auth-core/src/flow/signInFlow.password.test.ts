@@ -20,7 +20,7 @@ const AUTHORIZATION = {
 describe('signInFlow: email step', () => {
   it('on pageLoaded with an empty hash: shows the email step', () => {
     const { state, effects } = run([{ type: 'pageLoaded', page: page() }])
-    expect(state).toEqual({ step: 'email', email: '', error: null, attempted: false })
+    expect(state).toEqual({ attempt: 1, step: 'email', email: '', error: null, attempted: false })
     expect(effects).toEqual([])
   })
 
@@ -40,6 +40,7 @@ describe('signInFlow: email step', () => {
   it('on emailSubmitted with a valid email: moves to the password step and pushes #sign-in', () => {
     const { state, last } = run(toPassword(' Pat@Example.com '))
     expect(state).toEqual({
+      attempt: 2,
       step: 'password',
       email: 'Pat@Example.com',
       submitting: false,
@@ -124,6 +125,7 @@ describe('signInFlow: password step', () => {
     expect(last).toEqual([
       {
         type: 'callAuthn',
+        attempt: 3,
         call: { kind: 'primary', username: 'pat@example.com', password: ' pa ss ' },
       },
     ])
@@ -161,7 +163,13 @@ describe('signInFlow: password step', () => {
         { type: 'passwordSubmitted', password: 'hunter22' },
         { type: 'authnCallFailed', call: 'primary', error },
       ])
-      expect(state).toEqual({ step: 'email', email: 'pat@example.com', error, attempted: false })
+      expect(state).toEqual({
+        attempt: 4,
+        step: 'email',
+        email: 'pat@example.com',
+        error,
+        attempted: false,
+      })
       expect(last).toContainEqual({
         type: 'setLocation',
         hash: '',
@@ -202,6 +210,7 @@ describe('signInFlow: password step', () => {
   it('on changeEmailClicked: back to the email step with the email kept, as a new entry', () => {
     const { state, last } = run([...toPassword(), { type: 'changeEmailClicked' }])
     expect(state).toEqual({
+      attempt: 3,
       step: 'email',
       email: 'pat@example.com',
       error: null,
@@ -240,6 +249,7 @@ describe('signInFlow: session token → authorization', () => {
   it('on SUCCESS: waits 1000 ms while preparing the PKCE request, without the MFA flag', () => {
     const { state, last } = run(signIn(SUCCESS))
     expect(state).toEqual({
+      attempt: 4,
       step: 'authorizing',
       via: 'password',
       email: 'pat@example.com',
@@ -248,8 +258,8 @@ describe('signInFlow: session token → authorization', () => {
       delayElapsed: false,
     })
     expect(last).toEqual([
-      { type: 'prepareAuthorization', sessionToken: SESSION_TOKEN },
-      { type: 'startTimer', id: 'authorizeRedirect', ms: 1000 },
+      { type: 'prepareAuthorization', attempt: 4, sessionToken: SESSION_TOKEN },
+      { type: 'startTimer', attempt: 4, id: 'authorizeRedirect', ms: 1000 },
     ])
     expect(selectShowsCodeVerifying(state)).toBe(false)
   })

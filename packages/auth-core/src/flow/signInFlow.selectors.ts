@@ -4,20 +4,20 @@
  */
 import type { AuthErrorCode } from '../errors/authError'
 import { isValidEmail } from '../validation/validation'
-import type { SignInState } from './signInFlow.types'
+import type { SignInStepState } from './signInFlow.types'
 
 /** Whether Next is enabled: the email step with a valid email (spec section 5). */
-export function selectCanSubmitEmail(state: SignInState): boolean {
+export function selectCanSubmitEmail(state: SignInStepState): boolean {
   return state.step === 'email' && isValidEmail(state.email)
 }
 
 /** The error the current step shows, if any. */
-export function selectError(state: SignInState): AuthErrorCode | null {
+export function selectError(state: SignInStepState): AuthErrorCode | null {
   return 'error' in state ? state.error : null
 }
 
 /** The email the person is signing in as, when known. */
-export function selectEmail(state: SignInState): string | null {
+export function selectEmail(state: SignInStepState): string | null {
   return 'email' in state ? state.email : null
 }
 
@@ -26,7 +26,7 @@ export function selectEmail(state: SignInState): string | null {
  * and from MFA success through the redirects and the exchange, including a reload while the
  * MFA-redirect flag is set (spec section 2).
  */
-export function selectShowsCodeVerifying(state: SignInState): boolean {
+export function selectShowsCodeVerifying(state: SignInStepState): boolean {
   switch (state.step) {
     case 'code':
       return state.verifying
@@ -42,7 +42,7 @@ export function selectShowsCodeVerifying(state: SignInState): boolean {
 }
 
 /** Whether a request or redirect is under way, so controls that would start another are inert. */
-export function selectIsBusy(state: SignInState): boolean {
+export function selectIsBusy(state: SignInStepState): boolean {
   switch (state.step) {
     case 'email':
       return false

@@ -1,7 +1,16 @@
 import type { AuthConfig } from '../config/authConfig'
 import type { FlowContext } from './flowContext'
 import { unchanged } from './flowOutcomes'
-import type { SignInEvent, SignInState, SignInTransition } from './signInFlow.types'
+import type {
+  AttemptId,
+  SignInEffect,
+  SignInEvent,
+  SignInState,
+  SignInTransition,
+  StepEffect,
+  StepTransition,
+  UnboundEffect,
+} from './signInFlow.types'
 import { loadPage } from './steps/loadPage'
 import { onAuthorizing } from './steps/onAuthorizing'
 import { onCallback } from './steps/onCallback'
@@ -18,20 +27,40 @@ export interface SignInFlow {
   readonly initialState: SignInState
   /**
    * The pure step reducer: the next state and the effects for the shell to run, as data. An
-   * event a step does not handle returns the same state object and no effects.
+   * event a step does not handle, and a result for an attempt that is no longer current, return
+   * the same state object and no effects.
    */
   transition(state: SignInState, event: SignInEvent): SignInTransition
+}
+
+/** The asynchronous effects: each belongs to an attempt, and its result echoes it. */
+const ATTEMPT_BOUND: Readonly<Record<UnboundEffect['type'], true>> = {
+  callAuthn: true,
+  prepareAuthorization: true,
+  prepareGoogleRedirect: true,
+  startTimer: true,
+  exchangeCode: true,
+  callGoogleAuth: true,
+}
+
+function isUnbound(effect: StepEffect): effect is UnboundEffect {
+  return Object.hasOwn(ATTEMPT_BOUND, effect.type)
 }
 
 /**
  * Creates the sign-in flow: a pure `transition(state, event) → [state, effects]` over the steps
  * of spec section 4, closed over the (immutable) configuration.
+ *
+ * One attempt at a time, by identity: every state carries `attempt`. A transition that starts
+ * asynchronous work (a request, WebCrypto, the 1000 ms timer) or leaves its step begins a new
+ * attempt, `attempt + 1`, and tags that work with it; each result event echoes the attempt of
+ * its effect, and a result whose attempt is not the state's is ignored, whatever it says.
  * @see https://stately.ai/docs/pure-transitions
  */
 export function createSignInFlow(config: AuthConfig): SignInFlow {
   const context: FlowContext = { config }
   return {
-    initialState: { step: 'booting' },
+    initialState: { step: 'booting', attempt: 0 },
     transition: (state, event) => transition(context, state, event),
   }
 }
@@ -41,6 +70,20 @@ function transition(
   state: SignInState,
   event: SignInEvent,
 ): SignInTransition {
+  // An answer for an attempt that is no longer current: a later attempt replaced it, or its step
+  // was left. Checked before any step sees it.
+  if ('attempt' in event && event.attempt !== state.attempt) return [state, []]
+  const [next, stepEffects] = onStep(context, state, event)
+  const starts = stepEffects.some(isUnbound) || next.step !== state.step
+  if (next === state && !starts) return [state, stepEffects as readonly SignInEffect[]]
+  const attempt: AttemptId = starts ? state.attempt + 1 : state.attempt
+  const effects = stepEffects.map((effect): SignInEffect =>
+    isUnbound(effect) ? { ...effect, attempt } : effect,
+  )
+  return [{ ...next, attempt }, effects]
+}
+
+function onStep(context: FlowContext, state: SignInState, event: SignInEvent): StepTransition {
   switch (state.step) {
     case 'booting':
       return event.type === 'pageLoaded' ? loadPage(context, event.page) : unchanged(state)

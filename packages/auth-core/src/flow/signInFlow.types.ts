@@ -36,6 +36,15 @@ export type TimerId = 'authorizeRedirect'
 /** How the person got to the authorization redirect: decides what the page shows meanwhile. */
 export type SignInVia = 'password' | 'mfa'
 
+/**
+ * The identity of one attempt: one round of asynchronous work (requests, the 1000 ms timer) that
+ * the page is waiting for. The reducer allocates it from the state (the state's `attempt` plus
+ * one) whenever a transition starts asynchronous work or leaves its step; every such effect
+ * carries it and its result event echoes it. A result whose `attempt` is not the state's is an
+ * answer to an attempt that is no longer current, and is ignored.
+ */
+export type AttemptId = number
+
 /* --- State --- */
 
 interface Failable {
@@ -44,10 +53,10 @@ interface Failable {
 }
 
 /**
- * The flow state, one variant per step, each holding only that step's fields.
- * The password is never part of the state: it lives in the field and leaves in one effect.
+ * The steps, one variant per step, each holding only that step's fields. The password is never
+ * part of the state: it lives in the field and leaves in one effect.
  */
-export type SignInState =
+export type SignInStepState =
   /** Before the page has been read. */
   | { readonly step: 'booting' }
   | (Failable & {
@@ -114,6 +123,15 @@ export type SignInState =
   /** Cookies are written and the browser is leaving. */
   | { readonly step: 'done'; readonly via: SignInVia | 'google' }
 
+/** What every state carries besides its step's fields. */
+export interface AttemptScoped {
+  /** The current attempt: results carrying another id are ignored. */
+  readonly attempt: AttemptId
+}
+
+/** The flow state: a step (discriminated on `step`) and the current attempt. */
+export type SignInState = SignInStepState & AttemptScoped
+
 /** The name of a step. */
 export type SignInStep = SignInState['step']
 
@@ -135,8 +153,8 @@ export interface PageSnapshot {
   readonly now: number
 }
 
-/** Everything that can happen, named for what happened. */
-export type SignInEvent =
+/** Something the person or the page did. */
+type InputEvent =
   | { readonly type: 'pageLoaded'; readonly page: PageSnapshot }
   /** Back/forward changed the hash; `historyEmail` is the entry's `history.state` email. */
   | { readonly type: 'hashChanged'; readonly hash: string; readonly historyEmail: string | null }
@@ -149,6 +167,11 @@ export type SignInEvent =
   | { readonly type: 'factorChosen'; readonly provider: TotpProvider }
   | { readonly type: 'codeEdited'; readonly input: CodeEntryEvent }
   | { readonly type: 'codeSubmitted' }
+  /** Writing to sessionStorage failed (blocked storage, quota): the shell stopped the transition. */
+  | { readonly type: 'storageFailed' }
+
+/** The result of an attempt-bound effect, as a runner computes it, before it adds the attempt. */
+export type UnboundResultEvent =
   | {
       readonly type: 'authnTransactionReceived'
       readonly call: AuthnCallKind
@@ -185,13 +208,17 @@ export type SignInEvent =
       readonly now: number
     }
   | { readonly type: 'googleSignInFailed'; readonly error: AuthErrorCode }
-  /** Writing to sessionStorage failed (blocked storage, quota). */
-  | { readonly type: 'storageFailed' }
+
+/** A result event that echoes the attempt of the effect it answers. */
+export type AttemptResultEvent = UnboundResultEvent & AttemptScoped
+
+/** Everything that can happen, named for what happened. */
+export type SignInEvent = InputEvent | AttemptResultEvent
 
 /* --- Effects --- */
 
-/** Work for the shell, as data. Results come back as events. */
-export type SignInEffect =
+/** Work for the shell that finishes at once, as data. */
+type ImmediateEffect =
   /** Set the hash (and remember the email in `history.state`), pushing or replacing the entry. */
   | {
       readonly type: 'setLocation'
@@ -203,25 +230,7 @@ export type SignInEffect =
   | { readonly type: 'clearUrl' }
   | { readonly type: 'persist'; readonly item: StoredItem; readonly value: string }
   | { readonly type: 'forget'; readonly item: StoredItem }
-  /** Result: `authnTransactionReceived` or `authnCallFailed`. */
-  | { readonly type: 'callAuthn'; readonly call: AuthnCall }
-  /** Build the PKCE authorization request. Result: `authorizationPrepared` or `authorizationFailed`. */
-  | { readonly type: 'prepareAuthorization'; readonly sessionToken: string }
-  /** Build Google's consent URL. Result: `googleRedirectPrepared` or `googleRedirectFailed`. */
-  | { readonly type: 'prepareGoogleRedirect' }
-  /** Result: `timerElapsed`. */
-  | { readonly type: 'startTimer'; readonly id: TimerId; readonly ms: number }
   | { readonly type: 'navigate'; readonly url: string; readonly mode: 'assign' | 'replace' }
-  /** Result: `tokensReceived`, `tokensIncomplete` or `tokenExchangeFailed`. */
-  | {
-      readonly type: 'exchangeCode'
-      readonly callback: CallbackParams
-      readonly expectedState: string
-      readonly codeVerifier: string
-      readonly nonce: string
-    }
-  /** Result: `googleCookiesReceived` or `googleSignInFailed`. */
-  | { readonly type: 'callGoogleAuth'; readonly code: string; readonly nonce: string }
   | { readonly type: 'setCookies'; readonly cookies: readonly CookieWrite[] }
   | { readonly type: 'removeCookie'; readonly cookie: CookieRemoval }
   /** Report a failure (code and step only: never a secret). */
@@ -232,5 +241,41 @@ export type SignInEffect =
       readonly severity: 'warning' | 'error'
     }
 
+/**
+ * Asynchronous work for the shell (requests, WebCrypto, the timer), as step handlers write it;
+ * the reducer tags each with the attempt it starts. Results come back as {@link AttemptResultEvent}s.
+ */
+export type UnboundEffect =
+  /** Result: `authnTransactionReceived` or `authnCallFailed`. */
+  | { readonly type: 'callAuthn'; readonly call: AuthnCall }
+  /** Build the PKCE authorization request. Result: `authorizationPrepared` or `authorizationFailed`. */
+  | { readonly type: 'prepareAuthorization'; readonly sessionToken: string }
+  /** Build Google's consent URL. Result: `googleRedirectPrepared` or `googleRedirectFailed`. */
+  | { readonly type: 'prepareGoogleRedirect' }
+  /** Result: `timerElapsed`. */
+  | { readonly type: 'startTimer'; readonly id: TimerId; readonly ms: number }
+  /** Result: `tokensReceived`, `tokensIncomplete` or `tokenExchangeFailed`. */
+  | {
+      readonly type: 'exchangeCode'
+      readonly callback: CallbackParams
+      readonly expectedState: string
+      readonly codeVerifier: string
+      readonly nonce: string
+    }
+  /** Result: `googleCookiesReceived` or `googleSignInFailed`. */
+  | { readonly type: 'callGoogleAuth'; readonly code: string; readonly nonce: string }
+
+/** An asynchronous effect tagged with its attempt, which its result event echoes. */
+export type AttemptBoundEffect = UnboundEffect & AttemptScoped
+
+/** Work for the shell, as data. Results of attempt-bound effects come back as events. */
+export type SignInEffect = ImmediateEffect | AttemptBoundEffect
+
 /** The result of one transition. */
 export type SignInTransition = readonly [SignInState, readonly SignInEffect[]]
+
+/** An effect as a step handler writes it: asynchronous work not yet tagged with its attempt. */
+export type StepEffect = ImmediateEffect | UnboundEffect
+
+/** What a step handler returns; the reducer adds the attempt to the state and the effects. */
+export type StepTransition = readonly [SignInStepState, readonly StepEffect[]]

@@ -6,7 +6,6 @@ import fc from 'fast-check'
 import type { AuthnTransaction } from '../authn/authn.types'
 import type { AuthErrorCode } from '../errors/authError'
 import { AUTH_ERROR_CODES } from '../errors/authError'
-import type { SignInEvent } from '../flow/signInFlow.types'
 import {
   ENROLL_ACTIVATE,
   MFA_ENROLL,
@@ -18,9 +17,10 @@ import {
   storedOAuth,
   SUCCESS,
 } from './flowHarness'
+import type { TestEvent } from './flowHarness'
 
-/** One example of each event type. */
-export const SAMPLE_EVENTS: Readonly<Record<SignInEvent['type'], SignInEvent>> = {
+/** One example of each event type (results answer whichever attempt is current, see `answering`). */
+export const SAMPLE_EVENTS: Readonly<Record<TestEvent['type'], TestEvent>> = {
   pageLoaded: { type: 'pageLoaded', page: page() },
   hashChanged: { type: 'hashChanged', hash: '#nowhere', historyEmail: null },
   emailChanged: { type: 'emailChanged', email: 'someone@example.com' },
@@ -102,7 +102,7 @@ const email = fc.oneof(
 )
 
 /** Any event, with payloads that reach the interesting branches. */
-export const anyEvent: fc.Arbitrary<SignInEvent> = fc.oneof(
+export const anyEvent: fc.Arbitrary<TestEvent> = fc.oneof(
   fc.record({
     type: fc.constant('pageLoaded' as const),
     page: fc

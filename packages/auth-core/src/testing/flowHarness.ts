@@ -5,7 +5,13 @@
 import type { AuthnTransaction } from '../authn/authn.types'
 import type { AuthConfig } from '../config/authConfig'
 import { createSignInFlow } from '../flow/signInFlow'
-import type { PageSnapshot, SignInEffect, SignInEvent, SignInState } from '../flow/signInFlow.types'
+import type {
+  PageSnapshot,
+  SignInEffect,
+  SignInEvent,
+  SignInState,
+  UnboundResultEvent,
+} from '../flow/signInFlow.types'
 import { testConfig } from './testConfig'
 
 export const STATE_TOKEN = '00stateTokenValue_abcdefghijklmnopqrstuv'
@@ -45,9 +51,36 @@ export function storedOAuth(provider: 'okta' | 'google', createdAt = NOW - 5_000
   return JSON.stringify({ provider, state: OAUTH_STATE, nonce: OAUTH_NONCE, createdAt })
 }
 
+/**
+ * An event as the tests write it: a result may leave out its `attempt`, and then answers the
+ * attempt current when it is sent (what a shell echoing the effect's attempt does).
+ */
+export type TestEvent = SignInEvent | UnboundResultEvent
+
+const RESULT_TYPES: Readonly<Record<UnboundResultEvent['type'], true>> = {
+  authnTransactionReceived: true,
+  authnCallFailed: true,
+  authorizationPrepared: true,
+  authorizationFailed: true,
+  timerElapsed: true,
+  tokensReceived: true,
+  tokensIncomplete: true,
+  tokenExchangeFailed: true,
+  googleRedirectPrepared: true,
+  googleRedirectFailed: true,
+  googleCookiesReceived: true,
+  googleSignInFailed: true,
+}
+
+/** `event` as the shell would send it in `state`: a result without an attempt answers the current one. */
+export function answering(state: SignInState, event: TestEvent): SignInEvent {
+  if ('attempt' in event || !Object.hasOwn(RESULT_TYPES, event.type)) return event as SignInEvent
+  return { ...event, attempt: state.attempt } as SignInEvent
+}
+
 /** Runs events from a state, returning the final state, every effect, and the effects of the last event. */
 export function run(
-  events: readonly SignInEvent[],
+  events: readonly TestEvent[],
   options: { config?: AuthConfig; from?: SignInState } = {},
 ): { state: SignInState; effects: SignInEffect[]; last: readonly SignInEffect[] } {
   const flow = createSignInFlow(options.config ?? testConfig())
@@ -55,7 +88,7 @@ export function run(
   const effects: SignInEffect[] = []
   let last: readonly SignInEffect[] = []
   for (const event of events) {
-    const [next, produced] = flow.transition(state, event)
+    const [next, produced] = flow.transition(state, answering(state, event))
     state = next
     last = produced
     effects.push(...produced)
@@ -64,7 +97,7 @@ export function run(
 }
 
 /** Events that bring a fresh page to the password step for `email`. */
-export function toPassword(email = 'pat@example.com'): SignInEvent[] {
+export function toPassword(email = 'pat@example.com'): TestEvent[] {
   return [
     { type: 'pageLoaded', page: page() },
     { type: 'emailChanged', email },
@@ -73,7 +106,7 @@ export function toPassword(email = 'pat@example.com'): SignInEvent[] {
 }
 
 /** Events that submit a password and answer with `transaction`. */
-export function signIn(transaction: AuthnTransaction, email = 'pat@example.com'): SignInEvent[] {
+export function signIn(transaction: AuthnTransaction, email = 'pat@example.com'): TestEvent[] {
   return [
     ...toPassword(email),
     { type: 'passwordSubmitted', password: 'hunter22' },

@@ -1,4 +1,4 @@
-import type { SignInState, SignInTransition, SignInVia } from '../signInFlow.types'
+import type { SignInStepState, StepTransition, SignInVia } from '../signInFlow.types'
 import { AUTHORIZE_REDIRECT_DELAY_MS } from '../signInFlow.types'
 
 /**
@@ -11,8 +11,8 @@ export function startAuthorization(
   via: SignInVia,
   email: string | null,
   sessionToken: string,
-): SignInTransition {
-  const state: SignInState = {
+): StepTransition {
+  const state: SignInStepState = {
     step: 'authorizing',
     via,
     email,

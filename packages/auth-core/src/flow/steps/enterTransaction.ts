@@ -3,10 +3,10 @@ import { TOTP_FACTOR_TYPE } from '../../authn/authn.types'
 import { initialCodeEntry } from '../../codeEntry/codeEntry'
 import { failToEmail } from '../flowOutcomes'
 import type {
-  SignInEffect,
-  SignInState,
+  StepEffect,
+  SignInStepState,
   SignInStep,
-  SignInTransition,
+  StepTransition,
   StepHash,
 } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
@@ -53,7 +53,7 @@ export function enrollableProviders(
 export function activationStep(
   transaction: Extract<AuthnTransaction, { status: 'MFA_ENROLL_ACTIVATE' }>,
   email: string | null,
-): Extract<SignInState, { step: 'enrollActivate' }> | null {
+): Extract<SignInStepState, { step: 'enrollActivate' }> | null {
   const { factor, activation } = transaction
   if (!factor || factor.factorType !== TOTP_FACTOR_TYPE || !isTotpProvider(factor.provider))
     return null
@@ -81,11 +81,11 @@ export function activationStep(
 export function enterTransaction(
   transaction: AuthnTransaction,
   origin: TransactionOrigin,
-): SignInTransition {
+): StepTransition {
   const { email, from, hashMode } = origin
   // Entering any MFA step: keep the state token for a reload, drop the MFA-redirect flag, and
   // show the step's hash.
-  const mfaStepEffects = (stateToken: string, hash: StepHash): SignInEffect[] => [
+  const mfaStepEffects = (stateToken: string, hash: StepHash): StepEffect[] => [
     { type: 'persist', item: 'stateToken', value: stateToken },
     { type: 'forget', item: 'mfaRedirect' },
     { type: 'setLocation', hash, email, mode: hashMode },

@@ -8,15 +8,15 @@ import { emailStep, failToEmail, forget, NO_EFFECTS } from '../flowOutcomes'
 import { parseOAuthTransaction } from '../oauthTransaction'
 import type {
   PageSnapshot,
-  SignInEffect,
-  SignInState,
-  SignInTransition,
+  StepEffect,
+  SignInStepState,
+  StepTransition,
   StoredItem,
 } from '../signInFlow.types'
 import { OAUTH_TRANSACTION_MAX_AGE_MS, STEP_HASHES } from '../signInFlow.types'
 
 /** Forget the items of `items` that are actually stored. */
-function forgetStored(page: PageSnapshot, ...items: StoredItem[]): SignInEffect[] {
+function forgetStored(page: PageSnapshot, ...items: StoredItem[]): StepEffect[] {
   return forget(...items.filter((item) => page.stored[item] !== null))
 }
 
@@ -54,8 +54,8 @@ function receiveCallback(
   context: FlowContext,
   page: PageSnapshot,
   callback: CallbackParams,
-): SignInTransition {
-  const effects: SignInEffect[] = [
+): StepTransition {
+  const effects: StepEffect[] = [
     { type: 'clearUrl' },
     ...forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken'),
   ]
@@ -64,7 +64,7 @@ function receiveCallback(
   const fresh = age <= OAUTH_TRANSACTION_MAX_AGE_MS && age >= -60_000
   const provider = callback.source === 'fragment' ? 'okta' : 'google'
   const expected = pending && fresh && pending.provider === provider ? pending : null
-  const fail = (error: AuthErrorCode): SignInTransition =>
+  const fail = (error: AuthErrorCode): StepTransition =>
     failToEmail('booting', null, error, effects)
 
   if (!expected) {
@@ -114,7 +114,7 @@ function resume(
   email: string | null,
   mfaRedirect: boolean,
   missing: AuthErrorCode,
-): SignInTransition {
+): StepTransition {
   const stateToken = page.stored.stateToken
   if (stateToken === null)
     return failToEmail('booting', email, missing, forgetStored(page, 'pkceVerifier', 'oauthState'))
@@ -128,7 +128,7 @@ function resume(
 }
 
 /** The email step at the root path, dropping a hash that cannot be honoured (spec section 2). */
-function resetToRoot(page: PageSnapshot): SignInTransition {
+function resetToRoot(page: PageSnapshot): StepTransition {
   return [
     emailStep(''),
     [
@@ -143,7 +143,7 @@ function resetToRoot(page: PageSnapshot): SignInTransition {
  * then a reload with the MFA-redirect flag resumes the code step verifying; then the hash picks
  * the step, and a hash set while the email is not valid resets the address to the root.
  */
-export function loadPage(context: FlowContext, page: PageSnapshot): SignInTransition {
+export function loadPage(context: FlowContext, page: PageSnapshot): StepTransition {
   const callback = readCallbackParams(page.hash, page.search)
   if (callback) return receiveCallback(context, page, callback)
 
@@ -156,7 +156,7 @@ export function loadPage(context: FlowContext, page: PageSnapshot): SignInTransi
   switch (page.hash) {
     case '':
     case '#': {
-      const state: SignInState = emailStep(page.historyEmail ?? '')
+      const state: SignInStepState = emailStep(page.historyEmail ?? '')
       const stale = forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken')
       return [state, stale.length > 0 ? stale : NO_EFFECTS]
     }

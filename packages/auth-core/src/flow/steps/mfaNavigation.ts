@@ -1,5 +1,5 @@
 import { emailStep, forget } from '../flowOutcomes'
-import type { SignInState, SignInTransition, StepHash } from '../signInFlow.types'
+import type { SignInState, StepTransition, StepHash } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
 
 type MfaState = Extract<SignInState, { step: 'code' | 'factorChoice' | 'enrollActivate' }>
@@ -12,7 +12,7 @@ export function leaveMfaByHash(
   state: MfaState,
   hash: string,
   own: StepHash,
-): SignInTransition | null {
+): StepTransition | null {
   if (hash === own) return null
   if (hash === STEP_HASHES.password && state.email !== null)
     return [

@@ -1,11 +1,11 @@
 import { emailStep, failToEmail, forget, unchanged } from '../flowOutcomes'
 import { serializeOAuthTransaction } from '../oauthTransaction'
-import type { SignInEffect, SignInEvent, SignInState, SignInTransition } from '../signInFlow.types'
+import type { StepEffect, SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
 
 type AuthorizingState = Extract<SignInState, { step: 'authorizing' }>
 
-function go(url: string): SignInEffect {
+function go(url: string): StepEffect {
   // Replace: the sign-in page entry is not kept behind the provider in history.
   return { type: 'navigate', url, mode: 'replace' }
 }
@@ -15,12 +15,12 @@ function go(url: string): SignInEffect {
  * the browser goes to `/authorize` once both the request is ready and the 1000 ms have passed.
  * Back during the wait cancels.
  */
-export function onAuthorizing(state: AuthorizingState, event: SignInEvent): SignInTransition {
+export function onAuthorizing(state: AuthorizingState, event: SignInEvent): StepTransition {
   switch (event.type) {
     case 'authorizationPrepared': {
       if (state.authorizeUrl !== null) return unchanged(state)
       const { url, codeVerifier, state: oauthState, nonce } = event.request
-      const effects: SignInEffect[] = [
+      const effects: StepEffect[] = [
         { type: 'persist', item: 'pkceVerifier', value: codeVerifier },
         {
           type: 'persist',

@@ -1,6 +1,6 @@
 import type { FlowContext } from '../flowContext'
 import { failToEmail, forget, report, unchanged } from '../flowOutcomes'
-import type { SignInEvent, SignInState, SignInTransition } from '../signInFlow.types'
+import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { buildLogoutUrl } from '../../oauth/buildLogoutUrl'
 import { planTokenCookies } from '../../cookies/planTokenCookies'
 import { planCookieRemoval } from '../../cookies/planCookieRemoval'
@@ -19,7 +19,7 @@ export function onCallback(
   context: FlowContext,
   state: CallbackState,
   event: SignInEvent,
-): SignInTransition {
+): StepTransition {
   const { config } = context
   switch (event.type) {
     case 'tokensReceived': {

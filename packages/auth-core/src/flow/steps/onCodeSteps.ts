@@ -6,7 +6,7 @@ import {
   selectIsCodeComplete,
 } from '../../codeEntry/codeEntry'
 import { failToEmail, report, unchanged } from '../flowOutcomes'
-import type { SignInEffect, SignInEvent, SignInState, SignInTransition } from '../signInFlow.types'
+import type { StepEffect, SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
 import { startAuthorization } from './authorization'
 import { leaveMfaByHash } from './mfaNavigation'
@@ -73,9 +73,9 @@ const ACTIVATE: CodeStepSpec<ActivateState> = {
 function submit<S extends CodeState | ActivateState>(
   spec: CodeStepSpec<S>,
   state: S,
-): SignInTransition {
+): StepTransition {
   const passCode = selectCodeValue(state.code)
-  const effect: SignInEffect = {
+  const effect: StepEffect = {
     type: 'callAuthn',
     call: { kind: spec.call, stateToken: state.stateToken, factorId: state.factorId, passCode },
   }
@@ -87,7 +87,7 @@ function showError<S extends CodeState | ActivateState>(
   spec: CodeStepSpec<S>,
   state: S,
   error: AuthErrorCode,
-): SignInTransition {
+): StepTransition {
   const code = TRANSIENT.has(error) ? state.code : initialCodeEntry()
   return [{ ...spec.withBusy(state, false), code, error }, [report(error, state.step)]]
 }
@@ -96,7 +96,7 @@ function onCodeStep<S extends CodeState | ActivateState>(
   spec: CodeStepSpec<S>,
   state: S,
   event: SignInEvent,
-): SignInTransition {
+): StepTransition {
   const busy = spec.busy(state)
   switch (event.type) {
     case 'codeEdited': {
@@ -125,6 +125,10 @@ function onCodeStep<S extends CodeState | ActivateState>(
       return showError(spec, state, codeFailure(event.error, spec.call))
     case 'hashChanged':
       return leaveMfaByHash(state, event.hash, spec.hash) ?? unchanged(state)
+    case 'storageFailed':
+      // The state token could not be kept: without storage the sign-in cannot finish (the PKCE
+      // verifier must survive the redirect), so say so now rather than after the code.
+      return failToEmail(state.step, state.email, 'storage_unavailable')
     default:
       return unchanged(state)
   }
@@ -135,7 +139,7 @@ function onCodeStep<S extends CodeState | ActivateState>(
  * on Enter/Verify; a rejected code clears the boxes.
  * @see https://developer.okta.com/docs/reference/api/authn/#verify-totp-factor
  */
-export function onCode(state: CodeState, event: SignInEvent): SignInTransition {
+export function onCode(state: CodeState, event: SignInEvent): StepTransition {
   return onCodeStep(VERIFY, state, event)
 }
 
@@ -144,6 +148,6 @@ export function onCode(state: CodeState, event: SignInEvent): SignInTransition {
  * which yields the session token.
  * @see https://developer.okta.com/docs/reference/api/authn/#activate-totp-factor
  */
-export function onEnrollActivate(state: ActivateState, event: SignInEvent): SignInTransition {
+export function onEnrollActivate(state: ActivateState, event: SignInEvent): StepTransition {
   return onCodeStep(ACTIVATE, state, event)
 }

@@ -1,6 +1,6 @@
 import { isValidEmail, normalizeEmail } from '../../validation/validation'
 import { unchanged } from '../flowOutcomes'
-import type { SignInEvent, SignInState, SignInTransition } from '../signInFlow.types'
+import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
 
 type EmailState = Extract<SignInState, { step: 'email' }>
@@ -9,7 +9,7 @@ type EmailState = Extract<SignInState, { step: 'email' }>
  * The email step: Next (or Enter) moves to the password step only with a valid email; Google
  * sign-in starts from here. Back/forward onto `#sign-in` is honoured only with a valid email.
  */
-export function onEmail(state: EmailState, event: SignInEvent): SignInTransition {
+export function onEmail(state: EmailState, event: SignInEvent): StepTransition {
   switch (event.type) {
     case 'emailChanged':
       if (event.email === state.email && state.error === null) return unchanged(state)

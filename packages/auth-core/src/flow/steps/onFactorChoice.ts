@@ -1,6 +1,6 @@
 import type { AuthErrorCode } from '../../errors/authError'
 import { failToEmail, report, unchanged } from '../flowOutcomes'
-import type { SignInEvent, SignInState, SignInTransition } from '../signInFlow.types'
+import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
 import { activationStep } from './enterTransaction'
 import { leaveMfaByHash } from './mfaNavigation'
@@ -18,7 +18,7 @@ const KEPT: ReadonlySet<AuthErrorCode> = new Set<AuthErrorCode>([
  * `MFA_ENROLL_ACTIVATE` answer with a secret and QR link shows the QR step.
  * @see https://developer.okta.com/docs/reference/api/authn/#enroll-factor
  */
-export function onFactorChoice(state: ChoiceState, event: SignInEvent): SignInTransition {
+export function onFactorChoice(state: ChoiceState, event: SignInEvent): StepTransition {
   switch (event.type) {
     case 'factorChosen':
       if (state.enrolling !== null) return unchanged(state)
@@ -73,6 +73,9 @@ export function onFactorChoice(state: ChoiceState, event: SignInEvent): SignInTr
     }
     case 'hashChanged':
       return leaveMfaByHash(state, event.hash, STEP_HASHES.factorChoice) ?? unchanged(state)
+    case 'storageFailed':
+      // See onCodeSteps: without storage the sign-in cannot finish; say so now.
+      return failToEmail('factorChoice', state.email, 'storage_unavailable')
     default:
       return unchanged(state)
   }

@@ -1,7 +1,7 @@
 import type { FlowContext } from '../flowContext'
 import { failToEmail, unchanged } from '../flowOutcomes'
 import { serializeOAuthTransaction } from '../oauthTransaction'
-import type { SignInEvent, SignInState, SignInTransition } from '../signInFlow.types'
+import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { planApiCookies } from '../../cookies/planApiCookies'
 import { planCookieRemoval } from '../../cookies/planCookieRemoval'
 import { COOKIE_NAMES } from '../../cookies/cookie.types'
@@ -11,10 +11,7 @@ type RedirectingState = Extract<SignInState, { step: 'redirectingToGoogle' }>
 type GoogleReturnState = Extract<SignInState, { step: 'googleReturn' }>
 
 /** Leaving for Google's consent page: the `state` and `nonce` are persisted first. */
-export function onRedirectingToGoogle(
-  state: RedirectingState,
-  event: SignInEvent,
-): SignInTransition {
+export function onRedirectingToGoogle(state: RedirectingState, event: SignInEvent): StepTransition {
   switch (event.type) {
     case 'googleRedirectPrepared':
       return [
@@ -52,7 +49,7 @@ export function onGoogleReturn(
   context: FlowContext,
   state: GoogleReturnState,
   event: SignInEvent,
-): SignInTransition {
+): StepTransition {
   switch (event.type) {
     case 'googleCookiesReceived': {
       let cookies

@@ -1,7 +1,7 @@
 import { isValidPassword } from '../../validation/validation'
 import type { FlowContext } from '../flowContext'
 import { emailStep, failToEmail, report, unchanged } from '../flowOutcomes'
-import type { SignInEvent, SignInState, SignInTransition } from '../signInFlow.types'
+import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
 import { enterTransaction } from './enterTransaction'
 
@@ -18,7 +18,7 @@ export function onPassword(
   context: FlowContext,
   state: PasswordState,
   event: SignInEvent,
-): SignInTransition {
+): StepTransition {
   switch (event.type) {
     case 'passwordSubmitted':
       if (state.submitting) return unchanged(state)

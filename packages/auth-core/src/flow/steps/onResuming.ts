@@ -1,5 +1,5 @@
 import { failToEmail, unchanged } from '../flowOutcomes'
-import type { SignInEvent, SignInState, SignInTransition } from '../signInFlow.types'
+import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { enterTransaction } from './enterTransaction'
 
 type ResumingState = Extract<SignInState, { step: 'resuming' }>
@@ -10,7 +10,7 @@ type ResumingState = Extract<SignInState, { step: 'resuming' }>
  * email step with `session_expired`.
  * @see https://developer.okta.com/docs/reference/api/authn/#get-transaction-state
  */
-export function onResuming(state: ResumingState, event: SignInEvent): SignInTransition {
+export function onResuming(state: ResumingState, event: SignInEvent): StepTransition {
   switch (event.type) {
     case 'authnTransactionReceived':
       if (event.call !== 'resume') return unchanged(state)
