@@ -6,6 +6,9 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     restoreMocks: true,
+    // The property tests run hundreds of cases under coverage: 5 s was too tight on a loaded
+    // 2-core machine (one timed out while other jobs ran), never a sign of a wrong result.
+    testTimeout: 20_000,
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
