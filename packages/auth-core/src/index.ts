@@ -14,6 +14,7 @@ export {
   DEFAULT_GOOGLE_AUTH_URL,
   DEFAULT_SUBSITE,
   DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_GOOGLE_COOKIE_NAMES,
 } from './config/authConfig'
 export type { AuthConfig, ConfigEnv, ConfigProblem, ConfigResult } from './config/authConfig'
 
@@ -129,7 +130,12 @@ export {
 export { COOKIE_NAMES } from './cookies/cookie.types'
 export type { CookieRemoval, CookieWrite } from './cookies/cookie.types'
 export type { CookieScopeConfig } from './cookies/cookieRules'
-export { isCookieName, isCookieValue, MAX_COOKIE_BYTES } from './cookies/cookieRules'
+export {
+  isCookieName,
+  isCookieValue,
+  isHarmfulCookieName,
+  MAX_COOKIE_BYTES,
+} from './cookies/cookieRules'
 export {
   REFRESH_TOKEN_MAX_AGE_SECONDS,
   MAX_ACCESS_TOKEN_MAX_AGE_SECONDS,
@@ -149,9 +155,19 @@ export {
   GOOGLE_SCOPE,
 } from './google/createGoogleAuthorizationRequest'
 export type { GoogleAuthorizationRequest } from './google/createGoogleAuthorizationRequest'
-export { googleAuthRequest, GOOGLE_NONCE_HEADER } from './google/googleAuthRequest'
+export {
+  googleAuthRequest,
+  GOOGLE_CREDENTIALS_HEADER,
+  GOOGLE_NONCE_HEADER,
+} from './google/googleAuthRequest'
 export type { GoogleAuthInput } from './google/googleAuthRequest'
-export { processGoogleAuthResponse, MAX_GOOGLE_COOKIES } from './google/processGoogleAuthResponse'
+export {
+  processGoogleAuthResponse,
+  MAX_GOOGLE_COOKIE_MAP_BYTES,
+  MAX_GOOGLE_COOKIES,
+} from './google/processGoogleAuthResponse'
+export { selectGoogleCookies } from './google/selectGoogleCookies'
+export type { GoogleCookieSelection } from './google/selectGoogleCookies'
 export { callGoogleAuth } from './google/callGoogleAuth'
 
 // Telemetry (Sentry scrubbers)

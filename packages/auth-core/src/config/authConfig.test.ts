@@ -28,6 +28,7 @@ describe('readAuthConfig', () => {
         allowedSubsites: null,
         localMode: false,
         requestTimeoutMs: 15000,
+        googleCookieNames: ['access_token', 'refresh_token'],
       },
     })
   })
@@ -71,6 +72,12 @@ describe('readAuthConfig', () => {
     ['VITE_REQUEST_TIMEOUT_MS', '10'],
     ['VITE_REQUEST_TIMEOUT_MS', '5s'],
     ['VITE_LOCAL_MODE', '1'],
+    ['VITE_GOOGLE_COOKIE_NAMES', 'access_token'],
+    ['VITE_GOOGLE_COOKIE_NAMES', 'access_token,refresh_token,has space'],
+    ['VITE_GOOGLE_COOKIE_NAMES', 'access_token,refresh_token,post_login_redirect'],
+    ['VITE_GOOGLE_COOKIE_NAMES', 'access_token,refresh_token,__Host-id'],
+    ['VITE_GOOGLE_COOKIE_NAMES', 'access_token,refresh_token,__secure-id'],
+    ['VITE_GOOGLE_COOKIE_NAMES', `access_token,refresh_token,${'abcdefghi'.split('').join(',')}`],
   ])('refuses %s=%j', (variable, value) => {
     const result = readAuthConfig({ ...ENV, [variable]: value }, { redirectUri })
     expect(result).toMatchObject({ ok: false, problems: [{ variable, reason: 'invalid' }] })
@@ -105,6 +112,17 @@ describe('readAuthConfig', () => {
       readAuthConfig({ ...ENV, VITE_LOCAL_MODE: true }, { redirectUri: 'http://localhost:5173/' })
         .ok,
     ).toBe(true)
+  })
+
+  it('widens the Google cookie allow-list with VITE_GOOGLE_COOKIE_NAMES (trimmed, no repeats)', () => {
+    const result = readAuthConfig(
+      { ...ENV, VITE_GOOGLE_COOKIE_NAMES: ' access_token, refresh_token ,region_hint,region_hint' },
+      { redirectUri },
+    )
+    expect(result).toMatchObject({
+      ok: true,
+      config: { googleCookieNames: ['access_token', 'refresh_token', 'region_hint'] },
+    })
   })
 
   it('treats blank values as missing and explains a page not served at the root over https', () => {

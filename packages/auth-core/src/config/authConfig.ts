@@ -2,6 +2,7 @@
  * The typed configuration of the sign-in flow, and its validation from the build-time
  * environment variables named in `shared/docs/contracts.md`.
  */
+import { isHarmfulCookieName, isCookieName } from '../cookies/cookieRules'
 import { isSubsiteLabel } from '../redirect/subsiteLabel'
 
 /** Everything auth-core needs to know about the platform it signs people into. */
@@ -30,6 +31,11 @@ export interface AuthConfig {
   readonly localMode: boolean
   /** Time allowed for each HTTP request before it fails with `timeout`. */
   readonly requestTimeoutMs: number
+  /**
+   * The cookie names the Google path may write from the product API's cookie map (an
+   * allow-list; other names are ignored). Always holds `access_token` and `refresh_token`.
+   */
+  readonly googleCookieNames: readonly string[]
 }
 
 /** One problem found in the environment, naming the variable. */
@@ -54,6 +60,11 @@ export const DEFAULT_GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/
 export const DEFAULT_SUBSITE = 'citystream'
 /** Default per-request timeout. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000
+/** Default allow-list of the Google path's cookie map (contracts: `VITE_GOOGLE_COOKIE_NAMES`). */
+export const DEFAULT_GOOGLE_COOKIE_NAMES: readonly string[] = ['access_token', 'refresh_token']
+
+/** The most names `VITE_GOOGLE_COOKIE_NAMES` may list. */
+export const MAX_GOOGLE_COOKIE_NAMES = 10
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,254}$/
 const PARENT_DOMAIN_PATTERN = /^(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
@@ -155,6 +166,29 @@ export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string })
     else requestTimeoutMs = value
   }
 
+  const cookieNamesText = text('VITE_GOOGLE_COOKIE_NAMES')
+  let googleCookieNames = DEFAULT_GOOGLE_COOKIE_NAMES
+  if (cookieNamesText !== undefined) {
+    const names = [
+      ...new Set(
+        cookieNamesText
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
+    ]
+    if (
+      !names.every((name) => isCookieName(name) && !isHarmfulCookieName(name)) ||
+      !DEFAULT_GOOGLE_COOKIE_NAMES.every((name) => names.includes(name)) ||
+      names.length > MAX_GOOGLE_COOKIE_NAMES
+    )
+      invalid(
+        'VITE_GOOGLE_COOKIE_NAMES',
+        `a comma-separated list of at most ${MAX_GOOGLE_COOKIE_NAMES} cookie names ([A-Za-z0-9_-]) that includes access_token and refresh_token, without post_login_redirect or a __Host-/__Secure- prefix`,
+      )
+    else googleCookieNames = names
+  }
+
   const redirectUri = parseRedirectUri(options.redirectUri, localMode)
   if (redirectUri === null)
     problems.push({
@@ -179,6 +213,7 @@ export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string })
       allowedSubsites,
       localMode,
       requestTimeoutMs,
+      googleCookieNames,
     },
   }
 }

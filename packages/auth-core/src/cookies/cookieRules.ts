@@ -22,6 +22,20 @@ export function isCookieName(name: unknown): name is string {
 }
 
 /**
+ * Whether a server-chosen cookie name must never be written by the page: the `__Host-` and
+ * `__Secure-` prefixes (browsers match them case-insensitively; the page cannot give them the
+ * guarantees they promise to their readers) and `post_login_redirect`, which a sub-site writes
+ * to say where to go next (a sign-in answer setting it would choose the next redirect).
+ * @see https://httpwg.org/http-extensions/draft-ietf-httpbis-rfc6265bis.html#name-cookie-name-prefixes
+ */
+export function isHarmfulCookieName(name: string): boolean {
+  const lower = name.toLowerCase()
+  return (
+    lower.startsWith('__host-') || lower.startsWith('__secure-') || lower === 'post_login_redirect'
+  )
+}
+
+/**
  * Whether `value` is a plain, non-empty RFC 6265 cookie value (cookie-octets only, no quotes) and
  * `name=value` stays within {@link MAX_COOKIE_BYTES}. Pass the cookie's name to count it too.
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-4.1.1

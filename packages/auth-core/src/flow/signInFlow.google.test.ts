@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NOW, OAUTH_NONCE, OAUTH_STATE, page, run, storedOAuth } from '../testing/flowHarness'
+import { testConfig } from '../testing/testConfig'
 
 const emailStep = () =>
   run([
@@ -104,7 +105,7 @@ describe('signInFlow: Google', () => {
     })
   })
 
-  it('on googleCookiesReceived: writes the cookie map with our attributes, clears the redirect cookie, redirects', () => {
+  it('on googleCookiesReceived: writes the allowed names with our attributes, reports the others by name, clears the redirect cookie, redirects', () => {
     const returned = googleReturn(
       `?code=g-code&state=${OAUTH_STATE}`,
       storedOAuth('google'),
@@ -114,7 +115,7 @@ describe('signInFlow: Google', () => {
       [
         {
           type: 'googleCookiesReceived',
-          cookies: { access_token: 'at', session_hint: 'x' },
+          cookies: { access_token: 'at', session_hint: 'x', tracking: 'y', refresh_token: 'rt' },
           now: NOW,
         },
       ],
@@ -122,6 +123,7 @@ describe('signInFlow: Google', () => {
     )
     expect(state).toEqual({ attempt: 2, step: 'done', via: 'google' })
     expect(last).toEqual([
+      { type: 'reportIgnoredCookies', names: ['session_hint', 'tracking'] },
       {
         type: 'setCookies',
         cookies: [
@@ -134,12 +136,13 @@ describe('signInFlow: Google', () => {
             sameSite: 'Lax',
           },
           {
-            name: 'session_hint',
-            value: 'x',
+            name: 'refresh_token',
+            value: 'rt',
             domain: '.example.com',
             path: '/',
             secure: true,
             sameSite: 'Lax',
+            maxAgeSeconds: 604800,
           },
         ],
       },
@@ -149,6 +152,49 @@ describe('signInFlow: Google', () => {
       },
       { type: 'navigate', url: 'https://roads.example.com/', mode: 'replace' },
     ])
+  })
+
+  it('on a cookie map of allowed names only: no report; a widened allow-list writes its extra name', () => {
+    const returned = googleReturn(`?code=g-code&state=${OAUTH_STATE}`).state
+    const plain = run(
+      [{ type: 'googleCookiesReceived', cookies: { access_token: 'at' }, now: NOW }],
+      { from: returned },
+    )
+    expect(plain.last.map((effect) => effect.type)).toEqual([
+      'setCookies',
+      'removeCookie',
+      'navigate',
+    ])
+    const widened = run(
+      [
+        {
+          type: 'googleCookiesReceived',
+          cookies: { access_token: 'at', session_hint: 'x' },
+          now: NOW,
+        },
+      ],
+      {
+        from: returned,
+        config: testConfig({
+          googleCookieNames: ['access_token', 'refresh_token', 'session_hint'],
+        }),
+      },
+    )
+    const written = widened.last.find((effect) => effect.type === 'setCookies')
+    expect(written?.type === 'setCookies' && written.cookies.map((cookie) => cookie.name)).toEqual([
+      'access_token',
+      'session_hint',
+    ])
+  })
+
+  it('on a cookie map with none of the allowed names: google_failed, nothing written', () => {
+    const returned = googleReturn(`?code=g-code&state=${OAUTH_STATE}`).state
+    const { state, last } = run(
+      [{ type: 'googleCookiesReceived', cookies: { session_hint: 'x' }, now: NOW }],
+      { from: returned },
+    )
+    expect(state).toMatchObject({ step: 'email', error: 'google_failed' })
+    expect(last.some((effect) => effect.type === 'setCookies')).toBe(false)
   })
 
   it('on a cookie map with a refused value: google_failed, nothing written', () => {

@@ -233,6 +233,8 @@ type ImmediateEffect =
   | { readonly type: 'navigate'; readonly url: string; readonly mode: 'assign' | 'replace' }
   | { readonly type: 'setCookies'; readonly cookies: readonly CookieWrite[] }
   | { readonly type: 'removeCookie'; readonly cookie: CookieRemoval }
+  /** Report (a warning) the cookie names the Google path left out: names only, never values. */
+  | { readonly type: 'reportIgnoredCookies'; readonly names: readonly string[] }
   /** Report a failure (code and step only: never a secret). */
   | {
       readonly type: 'reportFailure'

@@ -15,7 +15,7 @@ export interface GoogleAuthorizationRequest {
   readonly url: string
   /** CSRF binding of the return: compared exactly with the returned `state`. */
   readonly state: string
-  /** Sent to Google and, on return, to the product API (`X-Nonce`) to bind the ID token to this attempt. */
+  /** Sent to Google and, on return, to the product API (header `nonce`) to bind the ID token to this attempt. */
   readonly nonce: string
 }
 

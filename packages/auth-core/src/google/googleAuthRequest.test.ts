@@ -5,7 +5,7 @@ import { GOOGLE_NONCE_HEADER, googleAuthRequest } from './googleAuthRequest'
 const NONCE = 'n'.repeat(43)
 
 describe('googleAuthRequest', () => {
-  it('GETs /auth/google-auth with the code as a bearer token and the nonce header, nothing else', async () => {
+  it('GETs /auth/google-auth with the bearer code, the nonce header named nonce and Credentials: omit, nothing else', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response('{}'))
     const signal = new AbortController().signal
     await googleAuthRequest(
@@ -21,7 +21,8 @@ describe('googleAuthRequest', () => {
         headers: {
           Accept: 'application/json',
           Authorization: 'Bearer 4/0AX4XfWj-code_1',
-          'X-Nonce': NONCE,
+          nonce: NONCE,
+          Credentials: 'omit',
         },
         credentials: 'omit',
         cache: 'no-store',
@@ -30,7 +31,7 @@ describe('googleAuthRequest', () => {
         signal,
       },
     ])
-    expect(GOOGLE_NONCE_HEADER).toBe('X-Nonce')
+    expect(GOOGLE_NONCE_HEADER).toBe('nonce')
   })
 
   it('keeps the API base path and uses http in local mode', async () => {

@@ -62,6 +62,36 @@ describe('processGoogleAuthResponse', () => {
   })
 
   it.each([
+    ['a __Host- prefixed name', { access_token: 'a', '__Host-session': 'x' }],
+    ['a __Secure- prefixed name', { access_token: 'a', '__Secure-id': 'x' }],
+    ['a prefix in another case', { access_token: 'a', '__host-session': 'x' }],
+    ['post_login_redirect', { access_token: 'a', post_login_redirect: 'evil' }],
+  ])('on a 200 with %s: refuses the whole answer (harmful_cookie_name)', async (_label, body) => {
+    const error = await rejection(json(body))
+    expect(error.code).toBe('google_failed')
+    expect(error.details).toEqual({ status: 200, providerCode: 'harmful_cookie_name' })
+  })
+
+  it('on a 200 of 20 cookies of 4 KB each (valid one by one): refuses the whole answer (cookie_map_too_large)', async () => {
+    const huge = Object.fromEntries(
+      Array.from({ length: 20 }, (_, i) => [`c${String(i).padStart(2, '0')}`, 'v'.repeat(4092)]),
+    )
+    const error = await rejection(json(huge))
+    expect(error.code).toBe('google_failed')
+    expect(error.details).toEqual({ status: 200, providerCode: 'cookie_map_too_large' })
+  })
+
+  it('accepts a map of exactly 8192 bytes (name=value summed) and refuses one byte more', async () => {
+    // 'access_token=' is 13 bytes and 'refresh_token=' 14: 8192 - 27 bytes of values.
+    const exact = { access_token: 'a'.repeat(4084), refresh_token: 'r'.repeat(8192 - 27 - 4084) }
+    await expect(processGoogleAuthResponse(json(exact))).resolves.toEqual(exact)
+    const over = { ...exact, refresh_token: `${exact.refresh_token}r` }
+    expect((await rejection(json(over))).details).toMatchObject({
+      providerCode: 'cookie_map_too_large',
+    })
+  })
+
+  it.each([
     ['an HTML page', new Response('<html>ok</html>', { headers: { 'content-type': 'text/html' } })],
     ['an empty body', new Response('')],
   ])('on a 200 with %s: throws google_failed', async (_label, response) => {

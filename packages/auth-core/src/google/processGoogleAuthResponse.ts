@@ -1,10 +1,16 @@
-import { isCookieName, isCookieValue } from '../cookies/cookieRules'
+import { isCookieName, isCookieValue, isHarmfulCookieName } from '../cookies/cookieRules'
 import { AuthError } from '../errors/authError'
 import type { AuthErrorDetails } from '../errors/authError'
 import { isJsonObject, readJsonBody } from '../http/readJsonBody'
 
 /** The most cookies one answer may set. */
 export const MAX_GOOGLE_COOKIES = 20
+/**
+ * The most bytes (`name=value` of every entry) one answer may hold. Browsers send every cookie of
+ * the parent domain to every sub-site: a map of 20 cookies of 4 KB each would push the `Cookie`
+ * header past what servers accept (nginx: 8 KB per header line) and close every connection.
+ */
+export const MAX_GOOGLE_COOKIE_MAP_BYTES = 8192
 
 /** Valid cookie names that would be dangerous as keys of a plain object. */
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
@@ -14,7 +20,10 @@ const PROVIDER_CODE = /^[A-Za-z0-9_.:-]{1,64}$/
 /**
  * Checks the product API's answer on the Google path. A 200 must be a JSON object of 1 to
  * {@link MAX_GOOGLE_COOKIES} entries, each a valid cookie name and a plain cookie value (the
- * attributes are auth-core's, never the server's); it is returned as a fresh map. Any other
+ * attributes are auth-core's, never the server's), none of them a harmful name (`__Host-` and
+ * `__Secure-` prefixes, `post_login_redirect`: `harmful_cookie_name`), and at most
+ * {@link MAX_GOOGLE_COOKIE_MAP_BYTES} in all (`cookie_map_too_large`); it is returned as a fresh
+ * map (which names are written is `selectGoogleCookies`' decision). Any other
  * answer is an error: `google_not_found` when its `error` or `code` is `not_found`, else
  * `google_failed`, with the HTTP status (and the API's code when it gave one).
  *
@@ -39,6 +48,14 @@ export async function processGoogleAuthResponse(
       throw invalidMap('The cookie map holds an invalid name or value.')
     cookies.push([name, cookieValue])
   }
+  if (cookies.some(([name]) => isHarmfulCookieName(name)))
+    throw invalidMap(
+      'The cookie map holds a name the page must never write.',
+      'harmful_cookie_name',
+    )
+  const bytes = cookies.reduce((sum, [name, value]) => sum + name.length + 1 + value.length, 0)
+  if (bytes > MAX_GOOGLE_COOKIE_MAP_BYTES)
+    throw invalidMap(`The cookie map holds ${bytes} bytes.`, 'cookie_map_too_large')
   return Object.fromEntries(cookies)
 }
 
@@ -62,9 +79,6 @@ function apiError(status: number, value: unknown): AuthError {
     : new AuthError('google_failed', `The product API answered ${status}.`, details)
 }
 
-function invalidMap(message: string): AuthError {
-  return new AuthError('google_failed', message, {
-    status: 200,
-    providerCode: 'invalid_cookie_map',
-  })
+function invalidMap(message: string, providerCode = 'invalid_cookie_map'): AuthError {
+  return new AuthError('google_failed', message, { status: 200, providerCode })
 }

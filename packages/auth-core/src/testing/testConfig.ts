@@ -18,6 +18,7 @@ export function testConfig(overrides: Partial<AuthConfig> = {}): AuthConfig {
     allowedSubsites: null,
     localMode: false,
     requestTimeoutMs: 15_000,
+    googleCookieNames: ['access_token', 'refresh_token'],
     ...overrides,
   }
 }

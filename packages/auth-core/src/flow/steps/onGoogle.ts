@@ -6,6 +6,7 @@ import { planApiCookies } from '../../cookies/planApiCookies'
 import { planCookieRemoval } from '../../cookies/planCookieRemoval'
 import { COOKIE_NAMES } from '../../cookies/cookie.types'
 import { isAuthError } from '../../errors/authError'
+import { selectGoogleCookies } from '../../google/selectGoogleCookies'
 
 type RedirectingState = Extract<SignInState, { step: 'redirectingToGoogle' }>
 type GoogleReturnState = Extract<SignInState, { step: 'googleReturn' }>
@@ -41,8 +42,10 @@ export function onRedirectingToGoogle(state: RedirectingState, event: SignInEven
 }
 
 /**
- * Back from Google: the product API exchanged the Google code for the platform's cookies, which
- * are written with the contract's attributes (never the server's), then the person is redirected.
+ * Back from Google: the product API exchanged the Google code for the platform's cookies; those
+ * whose names are allowed (`googleCookieNames`) are written with the contract's attributes (never
+ * the server's), the other names are reported (names only) and left out, then the person is
+ * redirected. A map with none of the allowed names fails with `google_failed`.
  * @see ../../../../../shared/docs/contracts.md
  */
 export function onGoogleReturn(
@@ -53,14 +56,20 @@ export function onGoogleReturn(
   switch (event.type) {
     case 'googleCookiesReceived': {
       let cookies
+      let ignoredNames
       try {
-        cookies = planApiCookies(context.config, event.cookies, Math.floor(event.now / 1000))
+        const selection = selectGoogleCookies(event.cookies, context.config.googleCookieNames)
+        ignoredNames = selection.ignoredNames
+        cookies = planApiCookies(context.config, selection.cookies, Math.floor(event.now / 1000))
       } catch (error) {
         return failToEmail('googleReturn', null, isAuthError(error) ? error.code : 'google_failed')
       }
       return [
         { step: 'done', via: 'google' },
         [
+          ...(ignoredNames.length > 0
+            ? [{ type: 'reportIgnoredCookies', names: ignoredNames } as const]
+            : []),
           { type: 'setCookies', cookies },
           {
             type: 'removeCookie',
