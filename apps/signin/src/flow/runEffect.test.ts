@@ -36,7 +36,7 @@ function adapters(overrides: Partial<EffectAdapters> = {}): EffectAdapters {
     location,
     timers,
     randomBytes: (length) => crypto.getRandomValues(new Uint8Array(length)),
-    reporter: { reportFailure: vi.fn() },
+    reporter: { reportFailure: vi.fn(), reportIgnoredCookies: vi.fn() },
     ...overrides,
   }
 }
@@ -146,6 +146,11 @@ describe('runEffect', () => {
       given,
     )
     expect(given.reporter.reportFailure).toHaveBeenCalledWith('timeout', 'password', 'error')
+  })
+  it('reportIgnoredCookies: hands the names (never values) to the reporter', () => {
+    const given = adapters()
+    runEffect({ type: 'reportIgnoredCookies', names: ['tracking', 'hint'] }, vi.fn(), given)
+    expect(given.reporter.reportIgnoredCookies).toHaveBeenCalledWith(['tracking', 'hint'])
   })
 
   it('callAuthn passes the injected fetch and a deadline, and reports failures by code', async () => {

@@ -92,6 +92,8 @@ function runOther(
       return cookies.remove(effect.cookie)
     case 'reportFailure':
       return adapters.reporter.reportFailure(effect.code, effect.step, effect.severity)
+    case 'reportIgnoredCookies':
+      return adapters.reporter.reportIgnoredCookies(effect.names)
     case 'callAuthn':
     case 'prepareAuthorization':
     case 'prepareGoogleRedirect':

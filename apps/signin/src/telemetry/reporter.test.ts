@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createReporter, silentReporter } from './reporter'
 import { sentryOptions } from './sentry'
+import { scrubEvent } from '@mapping-platform/auth-core'
 
 const DSN = 'https://key@o1.ingest.sentry.io/1'
 
@@ -49,6 +50,27 @@ describe('createReporter', () => {
       level: 'error',
       tags: { auth_error_code: 'timeout', step: 'code' },
     })
+  })
+
+  it('reports ignored cookie names at once without loading the SDK (the page leaves right after): names only', async () => {
+    const { load, errorEvents } = setUp()
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response('{}'))
+    const reporter = createReporter({ dsn: DSN, load: load as never, errorEvents, fetch })
+    reporter.reportIgnoredCookies(['tracking', 'region_hint'])
+    expect(fetch).toHaveBeenCalledTimes(1)
+    const [url, init] = fetch.mock.calls[0] ?? []
+    expect(url).toBe('https://o1.ingest.sentry.io/api/1/envelope/?sentry_key=key&sentry_version=7')
+    expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'omit' })
+    const event = JSON.parse(String(init?.body).split('\n')[2] ?? '{}') as Record<string, unknown>
+    expect(event).toMatchObject({
+      level: 'warning',
+      message: 'Google sign-in: names outside the allow-list were ignored',
+      tags: { step: 'googleReturn' },
+      extra: { ignored_names: 'tracking,region_hint' },
+    })
+    // The scrubbers the SDK runs would keep it as it is.
+    expect(scrubEvent(event)).toEqual(event)
+    expect(load).not.toHaveBeenCalled()
   })
 
   it('loads Sentry on the first uncaught error or rejection and sends those, then steps aside', async () => {

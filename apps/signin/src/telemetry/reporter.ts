@@ -8,9 +8,12 @@
  */
 import type { AuthErrorCode, SignInStep } from '@mapping-platform/auth-core'
 import type { initSentry, SentryClient } from './sentry'
+import { sendWarningEnvelope } from './sendWarningEnvelope'
 
 export interface Reporter {
   reportFailure(code: AuthErrorCode, step: SignInStep, severity: 'warning' | 'error'): void
+  /** A warning naming the cookie names the Google path left out (names only, never values). */
+  reportIgnoredCookies(names: readonly string[]): void
 }
 
 type Transport = Parameters<typeof initSentry>[1]
@@ -26,10 +29,15 @@ export interface ReporterOptions {
   readonly errorEvents?: ErrorEvents | null
   /** Overrides the transport (tests capture envelopes with it). */
   readonly transport?: Transport
+  /** The `fetch` of the warnings sent without the SDK (`reportIgnoredCookies`). */
+  readonly fetch?: typeof fetch
 }
 
 /** A reporter that reports nothing (no DSN: no Sentry code is ever fetched). */
-export const silentReporter: Reporter = { reportFailure: () => undefined }
+export const silentReporter: Reporter = {
+  reportFailure: () => undefined,
+  reportIgnoredCookies: () => undefined,
+}
 
 /** The reporter for `options.dsn`: lazy Sentry, or {@link silentReporter} without a DSN. */
 export function createReporter(options: ReporterOptions): Reporter {
@@ -82,6 +90,19 @@ export function createReporter(options: ReporterOptions): Reporter {
           level: severity,
           tags: { auth_error_code: code, step },
         }),
+      )
+    },
+    reportIgnoredCookies(names) {
+      // Sent at once without the SDK: the page is replaced right after (the SDK chunk would still
+      // be loading). The key must not look sensitive ("cookie", "token"...) to any scrubber.
+      sendWarningEnvelope(
+        dsn,
+        {
+          message: 'Google sign-in: names outside the allow-list were ignored',
+          tags: { step: 'googleReturn' },
+          extra: { ignored_names: names.join(',') },
+        },
+        options.fetch ? { fetch: options.fetch } : {},
       )
     },
   }

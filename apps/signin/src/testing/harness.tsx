@@ -119,6 +119,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const real = createLocationAdapter(window)
   const recordingReporter: Reporter = {
     reportFailure: (code, step, severity) => reports.push({ code, step, severity }),
+    reportIgnoredCookies: () => undefined,
   }
 
   const container = document.createElement('div')
