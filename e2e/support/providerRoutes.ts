@@ -53,3 +53,22 @@ export function withoutKey(value: unknown, name: string): void {
     Object.values(value).forEach((item) => withoutKey(item, name))
   }
 }
+
+/**
+ * Routes the product API's `GET /auth/google-auth`: the real call goes to the dev platform (same
+ * headers), and `alter` turns its JSON answer into the one the page receives (CORS headers kept).
+ */
+export async function alterGoogleAuthAnswer(
+  page: Page,
+  alter: (body: JsonBody) => JsonBody,
+): Promise<void> {
+  await page.route(
+    (url) => url.origin === ORIGINS.api && url.pathname === '/auth/google-auth',
+    async (route) => {
+      const request = route.request()
+      if (request.method() !== 'GET') return route.continue()
+      const response = await route.fetch({ url: directUrl(request.url()) })
+      await route.fulfill({ response, json: alter((await response.json()) as JsonBody) })
+    },
+  )
+}

@@ -130,7 +130,7 @@ export class SecretCorpus {
       const headers = request.headers()
       const bearer = /^Bearer (.+)$/i.exec(headers.authorization ?? '')
       if (bearer) this.add(bearer[1], 'code')
-      this.add(headers['x-nonce'], 'nonce')
+      this.add(headers.nonce, 'nonce')
     })
     context.on('response', (response: Response) => {
       const origin = new URL(response.url()).origin

@@ -24,6 +24,11 @@ export interface CorsPolicy {
    * one would carry the provider's cookies.
    */
   readonly refuseOtherOrigins?: boolean
+  /**
+   * Refuse (403) a preflight asking for any request header outside `allowHeaders` (compared
+   * case-insensitively), so a client sending a header the API does not read fails at once.
+   */
+  readonly exactHeaders?: boolean
 }
 
 /** Middleware applying `policy` to every route it is mounted on, including OPTIONS preflights. */
@@ -41,6 +46,15 @@ export function cors(policy: CorsPolicy): MiddlewareHandler<AppEnv> {
     if (c.req.method === 'OPTIONS') {
       if (!allowed) return new Response(null, { status: 403, headers })
       const requested = c.req.header('Access-Control-Request-Headers') ?? ''
+      if (policy.exactHeaders && policy.allowHeaders !== '*') {
+        const known = new Set(policy.allowHeaders.map((name) => name.toLowerCase()))
+        const asked = requested
+          .split(',')
+          .map((name) => name.trim().toLowerCase())
+          .filter(Boolean)
+        if (asked.some((name) => !known.has(name)))
+          return new Response(null, { status: 403, headers })
+      }
       const allowHeaders = policy.allowHeaders === '*' ? requested : policy.allowHeaders.join(', ')
       if (allowHeaders) headers.set('Access-Control-Allow-Headers', allowHeaders)
       headers.set('Access-Control-Allow-Methods', policy.methods.join(', '))

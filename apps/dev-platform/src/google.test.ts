@@ -43,7 +43,9 @@ async function googleCode(email: string): Promise<string> {
 const googleAuth = (code: string | null, nonce: string | null, origin?: string) => {
   const headers: Record<string, string> = {}
   if (code !== null) headers.Authorization = `Bearer ${code}`
-  if (nonce !== null) headers['X-Nonce'] = nonce
+  if (nonce !== null) headers.nonce = nonce
+  headers.Credentials = 'omit'
+  headers.Accept = 'application/json'
   if (origin) headers.Origin = origin
   return fetch(`${tp.api}/auth/google-auth`, { headers })
 }
@@ -166,10 +168,23 @@ describe('Product API GET /auth/google-auth', () => {
     expect((await googleAuth(code, 'g-nonce')).status).toBe(401)
   })
 
-  it('on a missing bearer code or nonce, an unknown code, or an expired one: answers 401', async () => {
+  it('without the nonce header (an X-Nonce alone is not read): answers 400 with a clear body, code not spent', async () => {
+    const code = await googleCode('gina.google@example.com')
+    const response = await fetch(`${tp.api}/auth/google-auth`, {
+      headers: { Authorization: `Bearer ${code}`, 'X-Nonce': 'g-nonce', Credentials: 'omit' },
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      error: 'invalid_request',
+      message:
+        'The nonce header is required: send the nonce given to Google in a header named nonce.',
+    })
+    expect((await googleAuth(code, 'g-nonce')).status).toBe(200)
+  })
+
+  it('on a missing bearer code, an unknown code, or an expired one: answers 401', async () => {
     const code = await googleCode('gina.google@example.com')
     expect((await googleAuth(null, 'g-nonce')).status).toBe(401)
-    expect((await googleAuth(code, null)).status).toBe(401)
     expect((await googleAuth('4/0Aunknown', 'g-nonce')).status).toBe(401)
     tp.clock.advance(5 * 60_000 + 1)
     const expired = await googleAuth(code, 'g-nonce')
@@ -179,22 +194,27 @@ describe('Product API GET /auth/google-auth', () => {
     )
   })
 
-  it('on CORS: app origins may send Authorization and X-Nonce (no credentials); others are refused', async () => {
-    const preflight = (origin: string) =>
+  it('on CORS: app origins may send exactly Authorization, nonce, Credentials and Accept (no credentials); other headers and origins are refused', async () => {
+    const preflight = (origin: string, headers: string) =>
       fetch(`${tp.api}/auth/google-auth`, {
         method: 'OPTIONS',
         headers: {
           Origin: origin,
           'Access-Control-Request-Method': 'GET',
-          'Access-Control-Request-Headers': 'authorization,x-nonce',
+          'Access-Control-Request-Headers': headers,
         },
       })
-    const allowed = await preflight(tp.app)
+    // What Chromium asks for the app's call (Accept is CORS-safelisted, so not listed).
+    const allowed = await preflight(tp.app, 'authorization,credentials,nonce')
     expect(allowed.status).toBe(204)
     expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe(tp.app)
-    expect(allowed.headers.get('Access-Control-Allow-Headers')).toBe('Authorization, X-Nonce')
+    expect(allowed.headers.get('Access-Control-Allow-Headers')).toBe(
+      'Authorization, nonce, Credentials, Accept',
+    )
     expect(allowed.headers.get('Access-Control-Allow-Credentials')).toBeNull()
-    expect((await preflight('https://evil.example')).status).toBe(403)
+    expect((await preflight(tp.app, 'authorization,x-nonce')).status).toBe(403)
+    expect((await preflight(tp.app, 'authorization,credentials,nonce,x-extra')).status).toBe(403)
+    expect((await preflight('https://evil.example', 'authorization,nonce')).status).toBe(403)
     const response = await googleAuth(
       await googleCode('uma.unknown@example.com'),
       'g-nonce',

@@ -22,23 +22,35 @@ export function productApiRoutes(ctx: PlatformContext, grants: TokenGrants): Hon
     cors({
       isAllowed: originIn(ctx.config.appOrigins),
       methods: ['GET', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'X-Nonce'],
+      // Exactly the contract's request headers (shared/docs/contracts.md, spec section 7).
+      allowHeaders: ['Authorization', 'nonce', 'Credentials', 'Accept'],
+      exactHeaders: true,
     }),
     faultPoint(ctx, 'google-auth'),
   )
 
   /**
    * 200 `{access_token, refresh_token}` for an account the product knows, 404 `not_found` for
-   * one it does not, 401 `invalid_request` when the code is missing, unknown, used, expired, or
-   * bound to another nonce. A code is spent by its first presentation.
+   * one it does not, 400 `invalid_request` without the `nonce` header (an `X-Nonce` is not read),
+   * 401 `invalid_request` when the code is missing, unknown, used, expired, or bound to another
+   * nonce. A code is spent by its first presentation.
    */
   app.get('/auth/google-auth', async (c) => {
     const refuse = (message: string) =>
       c.json({ error: 'invalid_request', message }, 401, { 'Cache-Control': 'no-store' })
     const code = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
     if (!code) return refuse('A bearer Google authorization code is required.')
-    const nonce = c.req.header('X-Nonce')
-    if (!nonce) return refuse('The X-Nonce header is required.')
+    const nonce = c.req.header('nonce')
+    if (!nonce)
+      return c.json(
+        {
+          error: 'invalid_request',
+          message:
+            'The nonce header is required: send the nonce given to Google in a header named nonce.',
+        },
+        400,
+        { 'Cache-Control': 'no-store' },
+      )
     const record = store.googleCodes.get(code)
     if (!record || record.used)
       return refuse('The Google authorization code is invalid or already used.')
