@@ -1,7 +1,11 @@
 import { defineConfig, type Options } from 'tsup'
 
 const shared: Options = {
-  entry: { index: 'src/index.ts', session: 'src/session/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    session: 'src/session/index.ts',
+    messages: 'src/messages/index.ts',
+  },
   // Shared chunks for both formats (tsup splits ESM by default, CJS only when asked), so the two
   // entry points carry one AuthError class; scripts/checkDist.mjs checks it after every build.
   splitting: true,

@@ -24,6 +24,22 @@ export type { AuthErrorCode, AuthErrorDetails } from './errors/authError'
 export { errorMessages, messageFor } from './errors/errorMessages'
 export { toAuthError } from './errors/toAuthError'
 
+// Languages: the supported locales, choosing one, the `locale` cookie, error texts per locale
+export { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, isLocale, localeDirection } from './i18n/locales'
+export type { Locale } from './i18n/locales'
+export { matchFirstLocale, matchLocale } from './i18n/matchLocale'
+export { localeFromQuery, negotiateLocale } from './i18n/negotiateLocale'
+export type { LocaleInputs } from './i18n/negotiateLocale'
+export {
+  LOCALE_COOKIE_MAX_AGE_SECONDS,
+  LOCALE_COOKIE_NAME,
+  planLocaleCookie,
+  readLocale,
+} from './i18n/localeCookie'
+export type { ErrorCatalogue } from './messages/errorCatalogue'
+// (the translated texts themselves: `@mapping-platform/auth-core/messages`, one lazy chunk each)
+export type { LocaleMessages } from './messages/loadMessages'
+
 // Validation
 export {
   CODE_LENGTH,

@@ -68,3 +68,7 @@ export { messageFor } from '../errors/errorMessages'
 export { COOKIE_NAMES } from '../cookies/cookie.types'
 export type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
 export type { TokenSet } from '../oauth/oauth.types'
+
+// The person's language, as chosen on the sign-in page (the `locale` cookie)
+export { readLocale, planLocaleCookie, LOCALE_COOKIE_NAME } from '../i18n/localeCookie'
+export type { Locale } from '../i18n/locales'
