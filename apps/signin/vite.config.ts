@@ -3,13 +3,18 @@ import { defineConfig } from 'vite'
 import { prerenderEmailStep } from './build/prerenderPlugin.ts'
 
 /** auth-core is consumed as source: no build step, and the bundler tree-shakes it per export. */
-const authCoreSource = decodeURIComponent(
-  new URL('../../packages/auth-core/src/index.ts', import.meta.url).pathname,
-)
+const authCore = (path: string) =>
+  decodeURIComponent(new URL(`../../packages/auth-core/src/${path}`, import.meta.url).pathname)
+
+/** Its entry points, as the package exports them (`/messages`: the translated texts, lazily). */
+export const authCoreAliases = [
+  { find: /^@mapping-platform\/auth-core\/messages$/, replacement: authCore('messages/index.ts') },
+  { find: /^@mapping-platform\/auth-core$/, replacement: authCore('index.ts') },
+]
 
 export default defineConfig({
   plugins: [react(), prerenderEmailStep()],
-  resolve: { alias: { '@mapping-platform/auth-core': authCoreSource } },
+  resolve: { alias: authCoreAliases },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
   build: {

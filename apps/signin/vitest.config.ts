@@ -1,16 +1,11 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { authCoreAliases } from './vite.config'
 
 export default defineConfig({
   plugins: [react()],
   // auth-core as source, exactly as in vite.config.ts.
-  resolve: {
-    alias: {
-      '@mapping-platform/auth-core': decodeURIComponent(
-        new URL('../../packages/auth-core/src/index.ts', import.meta.url).pathname,
-      ),
-    },
-  },
+  resolve: { alias: authCoreAliases },
   test: {
     environment: 'happy-dom',
     // An https origin: Secure cookies are accepted and the redirect URI is a production-like one.

@@ -10,6 +10,8 @@ import { UiAdaptersContext } from './components/UiAdapters'
 import type { UiAdapters } from './components/UiAdapters'
 import type { LegalLinks } from './config'
 import type { FlowStore } from './flow/createFlowStore'
+import { I18nProvider } from './i18n/I18nContext'
+import type { LocaleStore } from './i18n/localeStore'
 import { App } from './views/App'
 
 export interface AppElementProps {
@@ -17,14 +19,18 @@ export interface AppElementProps {
   readonly legal: LegalLinks
   readonly location: Pick<LocationAdapter, 'onHistoryChange' | 'onRestoredFromCache' | 'reload'>
   readonly ui: UiAdapters
+  /** The shown language (the prerender's is fixed; the client's follows the menu). */
+  readonly locale: LocaleStore
 }
 
-export function appElement({ store, legal, location, ui }: AppElementProps) {
+export function appElement({ store, legal, location, ui, locale }: AppElementProps) {
   return (
     <StrictMode>
-      <UiAdaptersContext value={ui}>
-        <App store={store} legal={legal} location={location} />
-      </UiAdaptersContext>
+      <I18nProvider store={locale}>
+        <UiAdaptersContext value={ui}>
+          <App store={store} legal={legal} location={location} />
+        </UiAdaptersContext>
+      </I18nProvider>
     </StrictMode>
   )
 }

@@ -9,6 +9,9 @@ import { renderToString } from 'react-dom/server'
 import { createSignInFlow } from '@mapping-platform/auth-core'
 import type { ConfigEnv, PageSnapshot } from '@mapping-platform/auth-core'
 import { appElement, isPristineEmailStep } from './appElement'
+import { createLocaleStore } from './i18n/localeStore'
+import { createTranslator } from './i18n/translator'
+import type { Translator } from './i18n/translator'
 import type { UiAdapters } from './components/UiAdapters'
 import { readAppConfig } from './config'
 import { createFlowStore } from './flow/createFlowStore'
@@ -40,11 +43,18 @@ const UI: UiAdapters = {
 }
 const LOCATION = { onHistoryChange: unused, onRestoredFromCache: unused, reload: unused }
 
+export { loadMessages } from '@mapping-platform/auth-core/messages'
+export { createTranslator } from './i18n/translator'
+
 /**
- * The markup of the email step for the build-time variables `env`, or '' when they are not a valid
- * configuration (the client then shows the configuration error, rendered afresh).
+ * The markup of the email step for the build-time variables `env` in the language of
+ * `translator`, or '' when they are not a valid configuration (the client then shows the
+ * configuration error, rendered afresh).
  */
-export function prerenderEmailStep(env: ConfigEnv): string {
+export function prerenderEmailStep(
+  env: ConfigEnv,
+  translator: Translator = createTranslator('en'),
+): string {
   const result = readAppConfig(env, { origin: BUILD_ORIGIN })
   if (!result.ok) return ''
   const store = createFlowStore(createSignInFlow(result.config.auth), () => 'continue')
@@ -52,6 +62,12 @@ export function prerenderEmailStep(env: ConfigEnv): string {
   if (!isPristineEmailStep(store.getSnapshot().state))
     throw new Error(`A first visit starts on ${store.getSnapshot().state.step}, not the email step`)
   return renderToString(
-    appElement({ store, legal: result.config.legal, location: LOCATION, ui: UI }),
+    appElement({
+      store,
+      legal: result.config.legal,
+      location: LOCATION,
+      ui: UI,
+      locale: createLocaleStore(translator),
+    }),
   )
 }

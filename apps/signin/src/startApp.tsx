@@ -10,8 +10,8 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import type { Root } from 'react-dom/client'
-import { createSignInFlow } from '@mapping-platform/auth-core'
-import type { ConfigEnv } from '@mapping-platform/auth-core'
+import { createSignInFlow, isLocale } from '@mapping-platform/auth-core'
+import type { ConfigEnv, Locale } from '@mapping-platform/auth-core'
 import { createCookieJar } from './browser/cookies'
 import { createLocationAdapter } from './browser/locationAdapter'
 import { randomBytes } from './browser/random'
@@ -29,6 +29,11 @@ import { loadNetworkEffects, runEffect } from './flow/runEffect'
 import type { EffectAdapters } from './flow/runEffect'
 import { createReporter } from './telemetry/reporter'
 import type { ReporterOptions } from './telemetry/reporter'
+import { I18nProvider } from './i18n/I18nContext'
+import { createLocaleStore } from './i18n/localeStore'
+import type { LocaleStore } from './i18n/localeStore'
+import { createTranslator } from './i18n/translator'
+import type { Translator } from './i18n/translator'
 import { ConfigErrorView } from './views/ConfigErrorView'
 
 export interface StartOptions {
@@ -39,6 +44,8 @@ export interface StartOptions {
   readonly adapters?: Partial<Omit<EffectAdapters, 'config'>> & Partial<UiAdapters>
   /** Options for the lazy Sentry reporter (tests pass a capturing transport). */
   readonly reporter?: Omit<ReporterOptions, 'dsn'>
+  /** Shows these texts instead of negotiating a language (tests: the pseudo-locale). */
+  readonly translator?: Translator
 }
 
 export interface StartedApp {
@@ -53,13 +60,17 @@ export function startApp(container: HTMLElement, options: StartOptions): Started
   if (!result.ok) {
     console.error(describeProblems(result.problems))
     const root = createRoot(container)
-    root.render(
-      <StrictMode>
-        <Layout>
-          <ConfigErrorView problems={result.problems} />
-        </Layout>
-      </StrictMode>,
-    )
+    whenTranslated(pageLocale(), options, (translator) => {
+      root.render(
+        <StrictMode>
+          <I18nProvider store={createLocaleStore(translator)}>
+            <Layout>
+              <ConfigErrorView problems={result.problems} />
+            </Layout>
+          </I18nProvider>
+        </StrictMode>,
+      )
+    })
     return { store: null, unmount: () => root.unmount() }
   }
 
@@ -85,17 +96,45 @@ export function startApp(container: HTMLElement, options: StartOptions): Started
     type: 'pageLoaded',
     page: readPageSnapshot({ ...adapters, now: timers.now }),
   })
-  const element = appElement({ store, legal: config.legal, location: adapters.location, ui })
   const pristine = isPristineEmailStep(store.getSnapshot().state)
-  let root: Root
-  if (pristine && container.firstElementChild !== null)
-    // The page is already painted: hydrate in a transition, which React does in slices of a few
-    // milliseconds (yielding to the browser between them) instead of one long task.
-    root = hydrateInTransition(container, element)
-  else {
-    root = createRoot(container)
-    root.render(element)
-  }
+  let root: Root | null = null
+  let unmounted = false
+  // The first render is in the page's language (`<html lang>`: the server picked the variant from
+  // the cookie and Accept-Language, and preloads its texts), so a prerendered page hydrates as it
+  // is; then the client negotiates (the query, the cookie, every browser language) and switches
+  // if the visit asks for another, as it must on a host serving the English page as it is.
+  whenTranslated(pageLocale(), options, (translator) => {
+    if (unmounted) return
+    const switching = {
+      translate: createTranslator,
+      cookies: adapters.cookies,
+      config: config.auth,
+    }
+    const locale: LocaleStore = createLocaleStore(translator, (tag, { save = true } = {}) =>
+      switchLocale().then((module) =>
+        module.chooseLocale({ ...switching, store: locale }, tag, save),
+      ),
+    )
+    const element = appElement({
+      store,
+      legal: config.legal,
+      location: adapters.location,
+      ui,
+      locale,
+    })
+    if (pristine && container.firstElementChild !== null)
+      // The page is already painted: hydrate in a transition, which React does in slices of a few
+      // milliseconds (yielding to the browser between them) instead of one long task.
+      root = hydrateInTransition(container, element)
+    else {
+      root = createRoot(container)
+      root.render(element)
+    }
+    if (options.translator === undefined)
+      void switchLocale().then((module) =>
+        locale.getSnapshot().choose(module.wantedLocale(), { save: false }),
+      )
+  })
   // The provider clients are not needed to show the email step: fetch them once the person starts
   // on it (typing an email, choosing Google), so a first visit loads only what it shows. A page
   // that starts anywhere else fetches them when its first effect needs them.
@@ -106,7 +145,43 @@ export function startApp(container: HTMLElement, options: StartOptions): Started
       void loadNetworkEffects().catch(() => undefined)
     })
   }
-  return { store, unmount: () => root.unmount() }
+  return {
+    store,
+    unmount: () => {
+      unmounted = true
+      root?.unmount()
+    },
+  }
+}
+
+/** The language the page is in: `<html lang>` of the prerendered variant the server chose. */
+function pageLocale(): Locale {
+  const lang = document.documentElement.lang
+  return isLocale(lang) ? lang : 'en'
+}
+
+/** The lazy chunk with what any language but the first English needs (`i18n/switchLocale`). */
+const switchLocale = () => import('./i18n/switchLocale')
+
+/** The translator for `locale`, once its texts arrive. */
+const loadTranslator = (locale: Locale): Promise<Translator> =>
+  switchLocale()
+    .then((module) => module.loadMessages(locale))
+    .then((messages) => createTranslator(locale, messages))
+
+/**
+ * Calls `render` with the texts of `locale`: at once for English (in the first load) or the
+ * given test translator, else once its chunk arrives (English if it cannot be fetched).
+ */
+function whenTranslated(
+  locale: Locale,
+  options: StartOptions,
+  render: (translator: Translator) => void,
+): void {
+  const english = createTranslator('en')
+  if (options.translator) render(options.translator)
+  else if (locale === 'en') render(english)
+  else loadTranslator(locale).then(render, () => render(english))
 }
 
 /**

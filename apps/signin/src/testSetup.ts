@@ -11,4 +11,7 @@ afterEach(() => {
     document.cookie = `${name}=; max-age=0; path=/; domain=.example.com`
   }
   window.history.replaceState(null, '', '/')
+  // The language a test switched the document to.
+  document.documentElement.removeAttribute('lang')
+  document.documentElement.removeAttribute('dir')
 })

@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react'
 import type { ChangeEvent, ClipboardEvent, KeyboardEvent } from 'react'
 import { CODE_LENGTH, getCodeInputAttrs } from '@mapping-platform/auth-core'
 import type { CodeEntryEvent, CodeEntryState } from '@mapping-platform/auth-core'
-import { messages } from '../messages'
+import { useI18n } from '../i18n/I18nContext'
 
 export interface CodeInputProps {
   readonly code: CodeEntryState
@@ -32,6 +32,7 @@ const KEY_EVENTS: Readonly<Record<string, (index: number) => CodeEntryEvent>> = 
  * fires `input`, not `paste`, so both are handled).
  */
 export function CodeInput(props: CodeInputProps) {
+  const { t } = useI18n()
   const { code, onEdit } = props
   const boxes = useRef<(HTMLInputElement | null)[]>([])
 
@@ -65,8 +66,11 @@ export function CodeInput(props: CodeInputProps) {
   }
 
   return (
+    // A code reads left to right in every language: the boxes stay in that order inside a
+    // right-to-left page, and the arrow keys move the way they point.
     <div
       className="code-boxes"
+      dir="ltr"
       role="group"
       aria-labelledby={props.labelledBy}
       aria-describedby={props.describedBy}
@@ -74,7 +78,7 @@ export function CodeInput(props: CodeInputProps) {
       {Array.from({ length: CODE_LENGTH }, (_, index) => {
         const { 'aria-invalid': invalid, ...attrs } = getCodeInputAttrs(code, index, {
           invalid: props.invalid,
-          label: messages.code.digitLabel,
+          label: (position, total) => t('code.digitLabel', { position, total }),
         })
         return (
           <input

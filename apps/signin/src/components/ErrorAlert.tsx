@@ -1,5 +1,5 @@
 import type { AuthErrorCode } from '@mapping-platform/auth-core'
-import { errorText } from '../messages'
+import { useI18n } from '../i18n/I18nContext'
 import { AlertIcon } from './Icons'
 
 /**
@@ -8,10 +8,11 @@ import { AlertIcon } from './Icons'
  * remounting announces an identical error again.
  */
 export function ErrorAlert({ id, code }: { readonly id: string; readonly code: AuthErrorCode }) {
+  const { error } = useI18n()
   return (
     <div id={id} className="alert" data-announce="assertive">
       <AlertIcon />
-      <p className="alert__text">{errorText(code)}</p>
+      <p className="alert__text">{error(code)}</p>
     </div>
   )
 }

@@ -138,3 +138,15 @@ export function CopyIcon() {
     </svg>
   )
 }
+
+/** A globe: the sign for "language" whatever language the page is in. */
+export function GlobeIcon() {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <g fill="none" stroke="currentColor" strokeWidth="1.6">
+        <circle cx="12" cy="12" r="8.5" />
+        <path d="M3.5 12h17M12 3.5a13 13 0 0 1 0 17 13 13 0 0 1 0-17" />
+      </g>
+    </svg>
+  )
+}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import type { KeyboardEvent, Ref } from 'react'
-import { messages } from '../messages'
+import { useI18n } from '../i18n/I18nContext'
 import { EyeIcon } from './Icons'
 import { useUiAdapters } from './UiAdapters'
 
@@ -36,6 +36,7 @@ export function PasswordField({
   inputRef,
 }: PasswordFieldProps) {
   const { timers } = useUiAdapters()
+  const { t } = useI18n()
   useEffect(() => {
     if (!revealed) return undefined
     return timers.start(() => onRevealedChange(false), REVEAL_MS)
@@ -44,7 +45,7 @@ export function PasswordField({
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
-        {messages.password.label}
+        {t('password.label')}
       </label>
       <div className="password">
         <input
@@ -66,7 +67,7 @@ export function PasswordField({
         <button
           type="button"
           className="password__reveal"
-          aria-label={messages.password.showPassword}
+          aria-label={t('password.showPassword')}
           aria-pressed={revealed}
           aria-controls={id}
           onClick={() => onRevealedChange(!revealed)}

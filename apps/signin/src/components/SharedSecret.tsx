@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { messages } from '../messages'
+import { useI18n } from '../i18n/I18nContext'
 import { CopyIcon } from './Icons'
 import { useUiAdapters } from './UiAdapters'
 
@@ -21,6 +21,7 @@ type CopyStatus = 'idle' | 'copied' | 'failed'
  * the person can copy it themselves.
  */
 export function SharedSecret({ secret }: { readonly secret: string }) {
+  const { t } = useI18n()
   const { clipboard } = useUiAdapters()
   const [status, setStatus] = useState<{ value: CopyStatus; seq: number }>({
     value: 'idle',
@@ -43,22 +44,22 @@ export function SharedSecret({ secret }: { readonly secret: string }) {
   return (
     <div className="secret">
       <p className="secret__intro">
-        <strong>{messages.qr.manualHeading}</strong> {messages.qr.manualInstruction}
+        <strong>{t('qr.manualHeading')}</strong> {t('qr.manualInstruction')}
       </p>
       <div className="secret__row">
-        <code ref={keyRef} className="secret__key" aria-hidden="true">
+        <code ref={keyRef} className="secret__key" dir="ltr" aria-hidden="true">
           {groupSecret(secret)}
         </code>
-        <span className="visually-hidden">{messages.qr.secretLabel(spellSecret(secret))}</span>
+        <span className="visually-hidden">{t('qr.secretLabel', { key: spellSecret(secret) })}</span>
         <button type="button" className="button button--secondary secret__copy" onClick={copy}>
           <CopyIcon />
-          <span>{messages.qr.copy}</span>
+          <span>{t('qr.copy')}</span>
         </button>
       </div>
       <p className="secret__status" role="status">
         {status.value === 'idle' ? null : (
           <span key={status.seq}>
-            {status.value === 'copied' ? messages.qr.copied : messages.qr.copyFailed}
+            {status.value === 'copied' ? t('qr.copied') : t('qr.copyFailed')}
           </span>
         )}
       </p>

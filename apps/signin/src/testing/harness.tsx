@@ -13,6 +13,7 @@ import type { Clipboard } from '../browser/clipboard'
 import type { FlowStore } from '../flow/createFlowStore'
 import { startApp } from '../startApp'
 import type { Reporter, ReporterOptions } from '../telemetry/reporter'
+import type { Translator } from '../i18n/translator'
 
 export const TEST_ORIGIN = 'https://signin.example.com'
 
@@ -69,6 +70,8 @@ export interface TestAppOptions {
   readonly clipboard?: Clipboard
   /** With a DSN the real lazy reporter runs (give it a capturing transport). */
   readonly sentry?: Omit<ReporterOptions, 'dsn'>
+  /** Texts to show instead of negotiating a language (the pseudo-locale). */
+  readonly translator?: Translator
 }
 
 let mounted: (() => void) | null = null
@@ -145,6 +148,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         ...(options.clipboard ? { clipboard: options.clipboard } : {}),
       },
       ...(options.sentry ? { reporter: options.sentry } : {}),
+      ...(options.translator ? { translator: options.translator } : {}),
     })
   })
   const app = started as ReturnType<typeof startApp>

@@ -7,11 +7,13 @@ import {
 } from '@mapping-platform/auth-core'
 import type { CodeEntryState, SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import type { LocationAdapter } from '../browser/locationAdapter'
+import { LanguageMenu } from '../components/LanguageMenu'
 import { Layout } from '../components/Layout'
 import type { LegalLinks } from '../config'
 import type { FlowStore } from '../flow/createFlowStore'
 import { useSignInFlow } from '../flow/useSignInFlow'
-import { messages } from '../messages'
+import { useI18n } from '../i18n/I18nContext'
+import type { Translator } from '../i18n/translator'
 import { EmailStep } from './EmailStep'
 import { LazyCodeStep, LazyFactorChoiceStep, LazyQrEnrollStep } from './lazyViews'
 import { PasswordStep } from './PasswordStep'
@@ -31,6 +33,7 @@ export interface AppProps {
 export function App({ store, legal, location }: AppProps) {
   const { state, errorKey, send } = useSignInFlow(store)
   const lastCode = useLastCode(state)
+  const { t } = useI18n()
 
   useEffect(
     () =>
@@ -42,9 +45,9 @@ export function App({ store, legal, location }: AppProps) {
   useEffect(() => location.onRestoredFromCache(() => location.reload()), [location])
 
   return (
-    <Layout wide={state.step === 'enrollActivate'}>
-      <Suspense fallback={<ProgressView text={messages.progress.loading} />}>
-        {renderStep(state, { errorKey, send, legal, lastCode })}
+    <Layout wide={state.step === 'enrollActivate'} footer={<LanguageMenu />}>
+      <Suspense fallback={<ProgressView text={t('progress.loading')} />}>
+        {renderStep(state, { errorKey, send, legal, lastCode, t })}
       </Suspense>
     </Layout>
   )
@@ -55,10 +58,11 @@ interface StepContext {
   readonly send: (event: SignInEvent) => void
   readonly legal: LegalLinks
   readonly lastCode: CodeEntryState
+  readonly t: Translator['t']
 }
 
 function renderStep(state: SignInState, context: StepContext): ReactNode {
-  const { errorKey, send } = context
+  const { errorKey, send, t } = context
   // After a code is accepted (and on a reload during the MFA redirect) the code step stays on
   // screen, verifying, until the browser leaves.
   if (state.step !== 'code' && selectShowsCodeVerifying(state))
@@ -93,26 +97,24 @@ function renderStep(state: SignInState, context: StepContext): ReactNode {
     case 'enrollActivate':
       return <LazyQrEnrollStep state={state} errorKey={errorKey} send={send} />
     case 'resuming':
-      return <ProgressView text={messages.progress.restoring} />
+      return <ProgressView text={t('progress.restoring')} />
     case 'redirectingToGoogle':
-      return <ProgressView text={messages.progress.redirectingToGoogle} />
+      return <ProgressView text={t('progress.redirectingToGoogle')} />
     case 'googleReturn':
-      return <ProgressView text={messages.progress.signingInWithGoogle} />
+      return <ProgressView text={t('progress.signingInWithGoogle')} />
     case 'done':
       return (
         <ProgressView
           text={
-            state.via === 'google'
-              ? messages.progress.signingInWithGoogle
-              : messages.progress.signingIn
+            state.via === 'google' ? t('progress.signingInWithGoogle') : t('progress.signingIn')
           }
         />
       )
     case 'authorizing':
     case 'callback':
-      return <ProgressView text={messages.progress.signingIn} />
+      return <ProgressView text={t('progress.signingIn')} />
     case 'booting':
-      return <ProgressView text={messages.progress.loading} />
+      return <ProgressView text={t('progress.loading')} />
   }
 }
 

@@ -3,7 +3,7 @@ import type { AuthErrorCode, CodeEntryState, SignInEvent } from '@mapping-platfo
 import { CodeInput } from '../components/CodeInput'
 import { ErrorAlert } from '../components/ErrorAlert'
 import { Spinner } from '../components/Spinner'
-import { messages } from '../messages'
+import { useI18n } from '../i18n/I18nContext'
 
 export interface CodeStepProps {
   readonly code: CodeEntryState
@@ -23,19 +23,22 @@ const ERROR_ID = 'code-error'
  * the last box fills), `Verifying...` while the code is checked and through the redirects after.
  */
 export function CodeStep({ code, email, verifying, error, errorKey, send }: CodeStepProps) {
+  const { t } = useI18n()
   const complete = selectIsCodeComplete(code)
   return (
     <>
       <h1 id={HEADING_ID} className="step__heading">
-        {messages.code.heading}
+        {t('code.heading')}
       </h1>
       <p id={INSTRUCTION_ID} className="step__lede">
-        {messages.code.instruction}
+        {t('code.instruction')}
       </p>
       {email ? (
         <p className="identity identity--plain">
-          <span className="visually-hidden">{messages.password.signingInAs} </span>
-          <span className="identity__email">{email}</span>
+          <span className="visually-hidden">{t('password.signingInAs')} </span>
+          <span className="identity__email" dir="ltr">
+            {email}
+          </span>
         </p>
       ) : null}
       {error ? <ErrorAlert key={errorKey} id={ERROR_ID} code={error} /> : null}
@@ -63,6 +66,7 @@ export function CodeForm(props: {
   readonly send: (event: SignInEvent) => void
 }) {
   const { send, verifying } = props
+  const { t } = useI18n()
   return (
     <form
       className="form"
@@ -91,7 +95,7 @@ export function CodeForm(props: {
         aria-disabled={verifying || undefined}
       >
         {verifying ? <Spinner size="small" /> : null}
-        <span>{verifying ? messages.code.verifying : messages.code.submit}</span>
+        <span>{verifying ? t('code.verifying') : t('code.submit')}</span>
       </button>
     </form>
   )

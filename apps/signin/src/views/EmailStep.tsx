@@ -4,7 +4,7 @@ import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
 import { GoogleButton } from '../components/GoogleButton'
 import type { LegalLinks } from '../config'
-import { messages } from '../messages'
+import { useI18n } from '../i18n/I18nContext'
 
 type EmailState = Extract<SignInState, { step: 'email' }>
 
@@ -23,6 +23,7 @@ const HINT_ID = 'email-hint'
  * links. Enter with an invalid email still submits, so the field is marked invalid only then.
  */
 export function EmailStep({ state, errorKey, send, legal }: EmailStepProps) {
+  const { t } = useI18n()
   const input = useRef<HTMLInputElement>(null)
   // Each refused attempt remounts the hint, so pressing Next or Enter again announces it again.
   const [refusals, setRefusals] = useState(0)
@@ -51,8 +52,8 @@ export function EmailStep({ state, errorKey, send, legal }: EmailStepProps) {
 
   return (
     <>
-      <h1 className="step__heading">{messages.email.heading}</h1>
-      <p className="step__lede">{messages.email.intro}</p>
+      <h1 className="step__heading">{t('email.heading')}</h1>
+      <p className="step__lede">{t('email.intro')}</p>
       {state.error ? <ErrorAlert key={errorKey} id={ERROR_ID} code={state.error} /> : null}
       <form
         className="form"
@@ -66,7 +67,7 @@ export function EmailStep({ state, errorKey, send, legal }: EmailStepProps) {
       >
         <div className="field">
           <label className="field__label" htmlFor="email">
-            {messages.email.label}
+            {t('email.label')}
           </label>
           <input
             ref={input}
@@ -74,6 +75,8 @@ export function EmailStep({ state, errorKey, send, legal }: EmailStepProps) {
             autoFocus
             id="email"
             className="input"
+            // An address reads left to right in every language (kept so inside right-to-left).
+            dir="ltr"
             type="email"
             name="username"
             autoComplete="username"
@@ -100,27 +103,27 @@ export function EmailStep({ state, errorKey, send, legal }: EmailStepProps) {
               className="field__hint field__hint--error"
               data-announce="assertive"
             >
-              {messages.email.invalidHint}
+              {t('email.invalidHint')}
             </p>
           ) : null}
         </div>
         <button type="submit" className="button button--primary" disabled={!canSubmit}>
-          {messages.email.next}
+          {t('email.next')}
         </button>
       </form>
       <p className="divider">
-        <span>{messages.email.divider}</span>
+        <span>{t('email.divider')}</span>
       </p>
       <GoogleButton onClick={() => send({ type: 'googleSignInClicked' })} />
-      <nav className="legal" aria-label={messages.email.legalLabel}>
+      <nav className="legal" aria-label={t('email.legalLabel')}>
         <a href={legal.privacyUrl} rel="noreferrer">
-          {messages.email.privacy}
+          {t('email.privacy')}
         </a>
         <a href={legal.cookiePolicyUrl} rel="noreferrer">
-          {messages.email.cookies}
+          {t('email.cookies')}
         </a>
         <a href={legal.termsUrl} rel="noreferrer">
-          {messages.email.terms}
+          {t('email.terms')}
         </a>
       </nav>
     </>

@@ -3,7 +3,7 @@ import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
 import { ChevronIcon, PhoneIcon } from '../components/Icons'
 import { Spinner } from '../components/Spinner'
-import { messages } from '../messages'
+import { useI18n } from '../i18n/I18nContext'
 
 type ChoiceState = Extract<SignInState, { step: 'factorChoice' }>
 
@@ -18,18 +18,20 @@ export interface FactorChoiceStepProps {
  * being enrolled shows progress; the others are inert meanwhile.
  */
 export function FactorChoiceStep({ state, errorKey, send }: FactorChoiceStepProps) {
+  const { t } = useI18n()
   const first = useRef<HTMLButtonElement>(null)
   useEffect(() => first.current?.focus(), [])
   return (
     <>
-      <h1 className="step__heading">{messages.factorChoice.heading}</h1>
+      <h1 className="step__heading">{t('factorChoice.heading')}</h1>
       <p id="factor-instruction" className="step__lede">
-        {messages.factorChoice.instruction}
+        {t('factorChoice.instruction')}
       </p>
       {state.error ? <ErrorAlert key={errorKey} id="factor-error" code={state.error} /> : null}
       <ul className="factors" aria-labelledby="factor-instruction">
         {state.factors.map((provider, index) => {
-          const app = messages.factorChoice.providers[provider]
+          const name = t(`factorChoice.providers.${provider}.name`)
+          const description = t(`factorChoice.providers.${provider}.description`)
           const enrolling = state.enrolling === provider
           const descriptionId = `factor-${provider.toLowerCase()}-description`
           return (
@@ -48,9 +50,9 @@ export function FactorChoiceStep({ state, errorKey, send }: FactorChoiceStepProp
                   <PhoneIcon />
                 </span>
                 <span className="factor__text">
-                  <span className="factor__name">{app.name}</span>
+                  <span className="factor__name">{name}</span>
                   <span id={descriptionId} className="factor__description">
-                    {enrolling ? messages.factorChoice.settingUp : app.description}
+                    {enrolling ? t('factorChoice.settingUp') : description}
                   </span>
                 </span>
                 {enrolling ? <Spinner size="small" /> : <ChevronIcon />}

@@ -3,7 +3,7 @@ import { isValidPassword } from '@mapping-platform/auth-core'
 import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
 import { PasswordField } from '../components/PasswordField'
-import { messages } from '../messages'
+import { useI18n } from '../i18n/I18nContext'
 
 type PasswordState = Extract<SignInState, { step: 'password' }>
 
@@ -22,6 +22,7 @@ const HINT_ID = 'password-hint'
  * The password lives only in this component and leaves in one event.
  */
 export function PasswordStep({ state, errorKey, send }: PasswordStepProps) {
+  const { t } = useI18n()
   const [password, setPassword] = useState('')
   const [revealed, setRevealed] = useState(false)
   // Each refused attempt remounts the hint, so pressing Sign in again announces it again.
@@ -42,19 +43,21 @@ export function PasswordStep({ state, errorKey, send }: PasswordStepProps) {
 
   return (
     <>
-      <h1 className="step__heading">{messages.password.heading}</h1>
+      <h1 className="step__heading">{t('password.heading')}</h1>
       <div className="identity">
         <p className="identity__text">
-          <span className="visually-hidden">{messages.password.signingInAs} </span>
-          <span className="identity__email">{state.email}</span>
+          <span className="visually-hidden">{t('password.signingInAs')} </span>
+          <span className="identity__email" dir="ltr">
+            {state.email}
+          </span>
         </p>
         <button
           type="button"
           className="button--link identity__change"
-          aria-label={messages.password.changeLabel}
+          aria-label={t('password.changeLabel')}
           onClick={() => send({ type: 'changeEmailClicked' })}
         >
-          {messages.password.change}
+          {t('password.change')}
         </button>
       </div>
       {state.error ? <ErrorAlert key={errorKey} id={ERROR_ID} code={state.error} /> : null}
@@ -103,7 +106,7 @@ export function PasswordStep({ state, errorKey, send }: PasswordStepProps) {
             className="field__hint field__hint--error"
             data-announce="assertive"
           >
-            {messages.password.tooShortHint}
+            {t('password.tooShortHint')}
           </p>
         ) : null}
         <button
@@ -112,7 +115,7 @@ export function PasswordStep({ state, errorKey, send }: PasswordStepProps) {
           disabled={!canSubmit}
           aria-disabled={state.submitting || undefined}
         >
-          {state.submitting ? messages.password.submitting : messages.password.submit}
+          {state.submitting ? t('password.submitting') : t('password.submit')}
         </button>
       </form>
       <button
@@ -120,7 +123,7 @@ export function PasswordStep({ state, errorKey, send }: PasswordStepProps) {
         className="button--link step__secondary"
         onClick={() => send({ type: 'forgotPasswordClicked' })}
       >
-        {messages.password.forgot}
+        {t('password.forgot')}
       </button>
     </>
   )

@@ -2,7 +2,8 @@ import { buildOtpauthUri, selectIsCodeComplete } from '@mapping-platform/auth-co
 import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
 import { SharedSecret } from '../components/SharedSecret'
-import { messages } from '../messages'
+import { en } from '../i18n/en'
+import { useI18n } from '../i18n/I18nContext'
 import { CodeForm } from './CodeStep'
 
 type ActivateState = Extract<SignInState, { step: 'enrollActivate' }>
@@ -22,23 +23,25 @@ const QR_SIZE = 184
  * screens, stacked on narrow ones).
  */
 export function QrEnrollStep({ state, errorKey, send }: QrEnrollStepProps) {
-  const app = messages.factorChoice.providers[state.provider].name
+  const { t } = useI18n()
+  const app = t(`factorChoice.providers.${state.provider}.name`)
   const sameDeviceUri = buildOtpauthUri({
     secret: state.sharedSecret,
-    issuer: messages.brandLabel,
+    // The brand as the authenticator app lists it: the same in every language.
+    issuer: en.brandLabel,
     account: state.email,
   })
   return (
     <>
-      <h1 className="step__heading">{messages.qr.heading}</h1>
-      <p className="step__lede">{messages.qr.instruction(app)}</p>
+      <h1 className="step__heading">{t('qr.heading')}</h1>
+      <p className="step__lede">{t('qr.instruction', { app })}</p>
       {state.error ? <ErrorAlert key={errorKey} id="qr-error" code={state.error} /> : null}
       <div className="enroll">
         <section className="enroll__scan">
           <img
             className="enroll__qr"
             src={state.qrCodeUrl}
-            alt={messages.qr.alt(app)}
+            alt={t('qr.alt', { app })}
             width={QR_SIZE}
             height={QR_SIZE}
             referrerPolicy="no-referrer"
@@ -48,17 +51,17 @@ export function QrEnrollStep({ state, errorKey, send }: QrEnrollStepProps) {
             // For the person reading this on the phone that should scan it; hidden where a fine
             // pointer says this is a desktop (mfa.css), where no app would take the link.
             <a className="button button--secondary enroll__same-device" href={sameDeviceUri}>
-              {messages.qr.sameDevice}
+              {t('qr.sameDevice')}
             </a>
           ) : null}
           <SharedSecret secret={state.sharedSecret} />
         </section>
         <section className="enroll__verify" aria-labelledby="qr-code-heading">
           <h2 id="qr-code-heading" className="step__subheading">
-            {messages.code.heading}
+            {t('code.heading')}
           </h2>
           <p id="qr-code-instruction" className="step__hint">
-            {messages.code.instruction}
+            {t('code.instruction')}
           </p>
           <CodeForm
             code={state.code}

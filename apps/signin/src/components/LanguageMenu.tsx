@@ -1,0 +1,31 @@
+import { LOCALE_NAMES, LOCALES } from '@mapping-platform/auth-core'
+import type { Locale } from '@mapping-platform/auth-core'
+import { useI18n } from '../i18n/I18nContext'
+import { GlobeIcon } from './Icons'
+
+/**
+ * The language menu at the foot of every step: a native `<select>` (keyboard, screen readers and
+ * phones' own pickers for free) listing each language in itself, marked with its `lang` so it is
+ * read in that language. Choosing one switches the page in place (the step and what was typed
+ * stay) and saves the choice for every sub-site.
+ */
+export function LanguageMenu() {
+  const { t, locale, choose } = useI18n()
+  return (
+    <div className="language">
+      <GlobeIcon />
+      <select
+        className="language__select"
+        aria-label={t('languageMenu.label')}
+        value={locale}
+        onChange={(event) => void choose(event.currentTarget.value as Locale)}
+      >
+        {LOCALES.map((tag) => (
+          <option key={tag} value={tag} lang={tag}>
+            {LOCALE_NAMES[tag]}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

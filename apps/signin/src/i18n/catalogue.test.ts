@@ -1,0 +1,103 @@
+/**
+ * The translation files: every locale has exactly English's keys, the same placeholders, no
+ * empty text and nothing left in English beyond the brand and product names; and each locale's
+ * texts load as the page's lazy chunk. (`pnpm --filter signin i18n:missing` lists what a file
+ * lacks.)
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { LOCALES } from '@mapping-platform/auth-core'
+import { loadMessages } from '@mapping-platform/auth-core/messages'
+import {
+  AWAITING_TRANSLATION,
+  catalogueProblems,
+  englishMessages,
+  expectedKeys,
+  isAwaitingTranslation,
+  SAME_IN_EVERY_LANGUAGE,
+} from './englishMessages'
+
+const translated = LOCALES.filter((locale) => locale !== 'en')
+// Tests run in apps/signin.
+const fileOf = (locale: string) =>
+  join(process.cwd(), `../../packages/auth-core/src/messages/locales/${locale}.json`)
+
+describe('the translation files', () => {
+  it.each(translated)(
+    '%s has every key of English, translated, with its placeholders',
+    async (locale) => {
+      const problems = catalogueProblems(locale, await loadMessages(locale))
+      expect({
+        ...problems,
+        missing: problems.missing.filter((key) => !isAwaitingTranslation(key)),
+      }).toEqual({
+        missing: [],
+        unknown: [],
+        placeholders: [],
+        untranslated: [],
+      })
+    },
+  )
+
+  it('keeps brand and product names as they are in every locale', async () => {
+    const english = englishMessages()
+    for (const locale of translated) {
+      const messages = await loadMessages(locale)
+      for (const key of SAME_IN_EVERY_LANGUAGE) expect(messages[key]).toBe(english[key])
+    }
+  })
+
+  it('awaits only translations that some locale still lacks', async () => {
+    const lacking = new Set<string>()
+    for (const locale of translated)
+      for (const key of catalogueProblems(locale, await loadMessages(locale)).missing)
+        lacking.add(key)
+    for (const prefix of AWAITING_TRANSLATION)
+      expect(
+        [...lacking].some((key) => isAwaitingTranslation(key) && key.startsWith(prefix)),
+        prefix,
+      ).toBe(true)
+  })
+
+  it('are each small enough for a 4 KiB chunk (gzipped)', () => {
+    for (const locale of translated)
+      expect(gzipSync(readFileSync(fileOf(locale)), { level: 6 }).length).toBeLessThan(4096)
+  })
+})
+
+describe('catalogueProblems', () => {
+  const english = { a: 'Sign in', b: 'Digit {position} of {total}', brandLabel: 'Mapping Platform' }
+
+  it('finds missing, empty, unknown, misplaced placeholders and untranslated texts', () => {
+    expect(
+      catalogueProblems('de', { a: 'Sign in', b: 'Ziffer {position} von {all}', x: 'y' }, english),
+    ).toEqual({ missing: ['brandLabel'], unknown: ['x'], placeholders: ['b'], untranslated: ['a'] })
+    expect(
+      catalogueProblems('de', { a: ' ', b: 'Ziffer {total}/{position}' }, english).missing,
+    ).toEqual(['a', 'brandLabel'])
+  })
+
+  it('accepts a complete translation, brand names kept and placeholders reordered', () => {
+    expect(
+      catalogueProblems(
+        'ja',
+        { a: 'Anmelden', b: '{total} の {position} 桁目', brandLabel: 'Mapping Platform' },
+        english,
+      ),
+    ).toEqual({ missing: [], unknown: [], placeholders: [], untranslated: [] })
+  })
+
+  it('wants each plural category the locale has, and no other', () => {
+    const counted = { 'n.one': '{count} try', 'n.other': '{count} tries' }
+    expect(Object.keys(expectedKeys('ja', counted))).toEqual(['n.other'])
+    expect(Object.keys(expectedKeys('pl', counted)).sort()).toEqual(
+      ['n.few', 'n.many', 'n.one', 'n.other'].sort(),
+    )
+    expect(expectedKeys('pl', counted)['n.few']).toBe('{count} tries')
+    expect(
+      catalogueProblems('ja', { 'n.one': '{count} 回', 'n.other': '{count} 回' }, counted),
+    ).toEqual({ missing: [], unknown: ['n.one'], placeholders: [], untranslated: [] })
+  })
+})

@@ -1,0 +1,41 @@
+/** The catalogue's number, duration and countdown wording, in English and other languages. */
+import { describe, expect, it } from 'vitest'
+import { formatCountdown, formatLifetime } from './formats'
+import { plural } from './plural'
+import { createTranslator } from './translator'
+
+describe('the catalogue’s parameterised texts', () => {
+  const { t } = createTranslator('en')
+
+  it('words a remember-device lifetime in days, hours or minutes, whichever fits whole', () => {
+    expect(formatLifetime('en', 10080)).toBe('7 days')
+    expect(formatLifetime('en', 1440)).toBe('1 day')
+    expect(formatLifetime('en', 720)).toBe('12 hours')
+    expect(formatLifetime('en', 90)).toBe('90 minutes')
+    expect(t('rememberDevice.forLifetime', { lifetime: formatLifetime('en', 43200) })).toBe(
+      'Don’t ask for a code on this device for 30 days',
+    )
+    expect(formatLifetime('de', 43200)).toBe('30 Tage')
+  })
+
+  it('writes a countdown as m:ss, rounding up so it never shows 0:00 early', () => {
+    expect(formatCountdown('en', 42)).toBe('0:42')
+    expect(formatCountdown('en', 65)).toBe('1:05')
+    expect(formatCountdown('en', 0.2)).toBe('0:01')
+    expect(formatCountdown('en', -3)).toBe('0:00')
+    expect(t('rateLimit.retryIn', { time: formatCountdown('en', 42) })).toBe('Try again in 0:42')
+    expect(formatCountdown('ar', 65)).toBe(
+      `${new Intl.NumberFormat('ar').format(1)}:${new Intl.NumberFormat('ar', { minimumIntegerDigits: 2 }).format(5)}`,
+    )
+  })
+
+  it('counts password rules in the singular and the plural (Intl.PluralRules)', () => {
+    const english = createTranslator('en')
+    expect(plural(english, 'passwordExpired.rules.minLength', 8)).toBe('At least 8 characters')
+    expect(plural(english, 'passwordExpired.rules.minNumber', 1)).toBe('At least 1 number')
+    expect(plural(english, 'passwordExpired.rules.minSymbol', 2)).toBe('At least 2 symbols')
+    expect(plural(english, 'passwordExpired.rules.minLength', 1000)).toBe(
+      'At least 1,000 characters',
+    )
+  })
+})
