@@ -33,6 +33,7 @@ export function oktaSdk(
   page: BrowserPage = openBrowserPage(tp.app, tp.clock.now),
   options: Partial<OktaAuthOptions> = {},
 ): { sdk: OktaAuth; page: BrowserPage } {
+  const storage = pageStorage()
   const sdk = new OktaAuth({
     issuer: `${tp.okta}/oauth2/default`,
     clientId: OKTA_CLIENT_ID,
@@ -42,6 +43,14 @@ export function oktaSdk(
     responseMode: 'query',
     // The SDK's type names the return as `Promise<HttpResponse>` with more optional fields.
     httpRequestClient: page.httpRequestClient as OktaAuthOptions['httpRequestClient'],
+    // The page's own storage (its localStorage) for tokens and OAuth transactions, rather than
+    // the process-wide cache the SDK warns about in Node.
+    storageManager: Object.fromEntries(
+      ['token', 'transaction', 'shared-transaction', 'original-uri'].map((section) => [
+        section,
+        { storageProvider: storage },
+      ]),
+    ),
     ...options,
   })
   return { sdk, page }
@@ -69,5 +78,15 @@ export function usePageClock(tp: TestPlatform): { advance(ms: number): void } {
       tp.clock.advance(ms)
       vi.setSystemTime(tp.clock.now())
     },
+  }
+}
+
+/** A `localStorage`-like store for one page. */
+function pageStorage() {
+  const items = new Map<string, string>()
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
   }
 }
