@@ -129,11 +129,11 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
 
   /* --- token, revoke, keys, discovery (CORS for the app and the sub-sites) --- */
 
-  const browserCors = (methods: string[]) =>
+  const browserCors = (methods: string[], extraHeaders: string[] = []) =>
     cors({
       isAllowed: browserOrigin,
       methods,
-      allowHeaders: ['Content-Type', 'Accept', 'X-Okta-User-Agent-Extended'],
+      allowHeaders: ['Content-Type', 'Accept', 'X-Okta-User-Agent-Extended', ...extraHeaders],
       credentials: true,
     })
 
@@ -185,16 +185,25 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
     return c.json(outcome.body, outcome.ok ? 200 : outcome.status, noStore)
   })
 
-  app.use(`${BASE}/v1/revoke`, browserCors(['POST', 'OPTIONS']), faultPoint(ctx, 'revoke'))
+  // Okta's SDK identifies the public client in `Authorization: Basic base64(client_id:)`.
+  app.use(
+    `${BASE}/v1/revoke`,
+    browserCors(['POST', 'OPTIONS'], ['Authorization']),
+    faultPoint(ctx, 'revoke'),
+  )
 
   /**
-   * `POST /revoke` (form-encoded `token`, `token_type_hint`, `client_id`): 200 with an empty body
+   * `POST /revoke` (form-encoded `token`, `token_type_hint`, and the client: `client_id` in the
+   * form or `Authorization: Basic base64(client_id:)` as Okta's SDK sends; neither is 401
+   * `invalid_client`): 200 with an empty body
    * whether or not the token was live (RFC 7009); a refresh token takes its family with it.
    * @see https://www.rfc-editor.org/rfc/rfc7009#section-2
    * @see https://developer.okta.com/docs/reference/api/oidc/#revoke
    */
   app.post(`${BASE}/v1/revoke`, async (c) => {
-    const params = await readForm(c, 'revocation')
+    const form = await readForm(c, 'revocation')
+    const params =
+      form instanceof URLSearchParams ? withBasicClient(form, c.req.header('Authorization')) : form
     const outcome = params instanceof URLSearchParams ? grants.revoke(params) : params
     if (outcome.ok) return c.body(null, 200, noStore)
     return c.json(outcome.body, outcome.status, noStore)
@@ -300,3 +309,34 @@ const invalidRequest = (description: string): OAuthErrorOutcome => ({
   status: 400,
   body: { error: 'invalid_request', error_description: description },
 })
+
+/**
+ * The revocation form with the client identified by HTTP Basic, as Okta's SDK sends it for a
+ * public client (`base64(client_id:)`, an empty secret): `client_id` is added to the form. A
+ * malformed header, a non-empty secret (this client has none) or a `client_id` in the form that
+ * names another client is 401 `invalid_client`.
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1
+ * @see https://www.rfc-editor.org/rfc/rfc7009#section-2.1
+ */
+export function withBasicClient(
+  form: URLSearchParams,
+  authorization: string | undefined,
+): URLSearchParams | OAuthErrorOutcome {
+  if (authorization === undefined) return form
+  const refuse: OAuthErrorOutcome = {
+    ok: false,
+    status: 401,
+    body: { error: 'invalid_client', error_description: 'Client authentication failed.' },
+  }
+  const encoded = /^Basic ([A-Za-z0-9+/]+={0,2})$/.exec(authorization)?.[1]
+  if (!encoded) return refuse
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  if (colon <= 0 || decoded.slice(colon + 1) !== '') return refuse
+  const clientId = decodeURIComponent(decoded.slice(0, colon))
+  const inForm = form.get('client_id')
+  if (inForm !== null && inForm !== clientId) return refuse
+  const params = new URLSearchParams(form)
+  params.set('client_id', clientId)
+  return params
+}

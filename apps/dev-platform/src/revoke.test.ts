@@ -61,6 +61,57 @@ describe('POST /oauth2/default/v1/revoke (RFC 7009)', () => {
     expect((await refresh(tp, token)).body.error).toBe('invalid_grant')
   })
 
+  it("accepts the client as Okta's SDK sends it: Authorization: Basic base64(client_id:), no client_id in the form", async () => {
+    const { refresh: token } = await signIn(tp)
+    const response = await fetch(revokeUrl(tp), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Authorization: `Basic ${Buffer.from(`${OKTA_CLIENT_ID}:`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ token, token_type_hint: 'refresh_token' }),
+    })
+    expect(response.status).toBe(200)
+    expect((await refresh(tp, token)).body.error).toBe('invalid_grant')
+  })
+
+  it('refuses a revocation without client identification, or with a Basic header that is not this public client: 401 invalid_client', async () => {
+    const { refresh: token } = await signIn(tp)
+    const send = (headers: Record<string, string>, form: Record<string, string>) =>
+      fetch(revokeUrl(tp), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(form),
+      })
+    const basic = (text: string) => ({
+      Authorization: `Basic ${Buffer.from(text).toString('base64')}`,
+    })
+    for (const response of [
+      await send({}, { token }),
+      await send(basic(`${OKTA_CLIENT_ID}:a-secret`), { token }),
+      await send(basic(`${OKTA_CLIENT_ID}:`), { token, client_id: 'another-client' }),
+      await send(basic('no-colon'), { token }),
+      await send({ Authorization: 'Bearer x' }, { token }),
+    ]) {
+      expect(response.status).toBe(401)
+      expect(((await response.json()) as { error: string }).error).toBe('invalid_client')
+    }
+    expect((await refresh(tp, token)).body.access_token).toEqual(expect.any(String))
+  })
+
+  it("on a preflight asking for Authorization (Okta's SDK): allows it", async () => {
+    const response = await fetch(revokeUrl(tp), {
+      method: 'OPTIONS',
+      headers: {
+        Origin: tp.app,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
+    })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('Access-Control-Allow-Headers')).toContain('Authorization')
+  })
+
   it('on a refresh token of a rotated family: revokes the whole family, older or newer', async () => {
     const first = (await signIn(tp)).refresh
     const second = (await refresh(tp, first)).body.refresh_token as string
