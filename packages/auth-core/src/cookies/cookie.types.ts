@@ -15,7 +15,11 @@ export interface CookieWrite {
 export interface CookieRemoval {
   readonly name: string
   readonly domain?: string
-  readonly path: '/'
+  /**
+   * `/` for the platform's own cookies; an ancestor path of the page for cookies tossed in by a
+   * sibling sub-domain with a deeper Path (see `planAncestorPathRemovals`).
+   */
+  readonly path: string
 }
 
 /** Cookie names of the platform's session contract (`shared/docs/contracts.md`). */

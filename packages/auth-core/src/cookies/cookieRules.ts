@@ -21,6 +21,17 @@ export function isCookieName(name: unknown): name is string {
   return typeof name === 'string' && COOKIE_NAME.test(name)
 }
 
+const COOKIE_PATH = /^\/[A-Za-z0-9._~!$&'()*+,=:@%/-]{0,1023}$/
+
+/**
+ * Whether `path` can be a cookie's Path attribute as auth-core writes it: `/` then URL path
+ * characters, never `;` (no attribute injection), at most 1024 characters.
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-4.1.1 (path-value)
+ */
+export function isCookiePath(path: string): boolean {
+  return COOKIE_PATH.test(path)
+}
+
 /**
  * Whether a server-chosen cookie name must never be written by the page: the `__Host-` and
  * `__Secure-` prefixes (browsers match them case-insensitively; the page cannot give them the

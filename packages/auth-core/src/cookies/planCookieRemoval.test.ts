@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { localTestConfig, testConfig } from '../testing/testConfig'
-import { planCookieRemoval } from './planCookieRemoval'
+import {
+  MAX_ANCESTOR_PATHS,
+  planAncestorPathRemovals,
+  planCookieRemoval,
+} from './planCookieRemoval'
 
 describe('planCookieRemoval', () => {
   it('in production: removes on the parent domain and path /', () => {
@@ -29,5 +33,33 @@ describe('planCookieRemoval', () => {
     expect(() => planCookieRemoval(testConfig(), 'a;b')).toThrow(
       expect.objectContaining({ code: 'unknown_error', message: 'Not a valid cookie name.' }),
     )
+  })
+})
+
+describe('planAncestorPathRemovals', () => {
+  const config = { parentDomain: '.example.com', localMode: false }
+
+  it('expires each name at every ancestor path of the page, with and without the trailing slash', () => {
+    expect(
+      planAncestorPathRemovals(config, ['access_token'], '/a/b/c?x=1#y').map((r) => r.path),
+    ).toEqual(['/a', '/a/', '/a/b', '/a/b/', '/a/b/c'])
+  })
+
+  it('at the root, or for a path it could not write safely: nothing beyond the ordinary removal', () => {
+    expect(planAncestorPathRemovals(config, ['access_token'], '/')).toEqual([])
+    expect(planAncestorPathRemovals(config, ['access_token'], '')).toEqual([])
+    expect(
+      planAncestorPathRemovals(config, ['access_token'], '/ok/has;semicolon').map((r) => r.path),
+    ).toEqual(['/ok', '/ok/'])
+  })
+
+  it('on the parent domain, host-only in local mode, and at most MAX_ANCESTOR_PATHS per name', () => {
+    const deep = `/${Array.from({ length: 30 }, (_, i) => `p${i}`).join('/')}`
+    const removals = planAncestorPathRemovals(config, ['access_token', 'refresh_token'], deep)
+    expect(removals).toHaveLength(2 * MAX_ANCESTOR_PATHS)
+    expect(removals.every((r) => r.domain === '.example.com')).toBe(true)
+    expect(
+      planAncestorPathRemovals({ ...config, localMode: true }, ['access_token'], '/a')[0],
+    ).toEqual({ name: 'access_token', path: '/a' })
   })
 })

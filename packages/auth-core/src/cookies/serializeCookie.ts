@@ -1,6 +1,6 @@
 import { AuthError } from '../errors/authError'
 import type { CookieRemoval, CookieWrite } from './cookie.types'
-import { isCookieName, isCookieValue } from './cookieRules'
+import { isCookieName, isCookiePath, isCookieValue } from './cookieRules'
 
 const DOMAIN = /^(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
 
@@ -15,6 +15,8 @@ const DOMAIN = /^(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
  */
 export function serializeCookie(write: CookieWrite): string {
   if (!isCookieValue(write.value, write.name)) throw invalid('value')
+  // The platform's cookies are written at `/` only (deeper paths exist only to expire tosses).
+  if (write.path !== '/') throw invalid('Path')
   if (
     write.maxAgeSeconds !== undefined &&
     !(Number.isSafeInteger(write.maxAgeSeconds) && write.maxAgeSeconds > 0)
@@ -38,11 +40,16 @@ export function serializeCookieRemoval(removal: CookieRemoval): string {
 function attributes(cookie: CookieRemoval, value: string, maxAge: string[]): string {
   if (!isCookieName(cookie.name)) throw invalid('name')
   if (cookie.domain !== undefined && !DOMAIN.test(cookie.domain)) throw invalid('Domain')
-  if (cookie.path !== '/') throw invalid('Path')
+  if (!isCookiePath(cookie.path)) throw invalid('Path')
   const domain = cookie.domain === undefined ? [] : [`Domain=${cookie.domain}`]
-  return [`${cookie.name}=${value}`, ...domain, 'Path=/', ...maxAge, 'Secure', 'SameSite=Lax'].join(
-    '; ',
-  )
+  return [
+    `${cookie.name}=${value}`,
+    ...domain,
+    `Path=${cookie.path}`,
+    ...maxAge,
+    'Secure',
+    'SameSite=Lax',
+  ].join('; ')
 }
 
 function invalid(part: string): AuthError {

@@ -28,7 +28,6 @@ describe('browserCookieJar', () => {
     ['access_token', 'a=1; access_token=eyJ.x.y; refresh_token=rt', 'eyJ.x.y'],
     ['refresh_token', 'access_token=at;refresh_token=rt-1', 'rt-1'],
     ['access_token', 'access_token=a=b', 'a=b'],
-    ['access_token', 'access_token=first; access_token=second', 'first'],
   ])('get(%j) on %j: returns %j', (name, header, value) => {
     expect(browserCookieJar(fakeDocument(header)).get(name)).toBe(value)
   })
@@ -37,6 +36,9 @@ describe('browserCookieJar', () => {
     ['an empty header', ''],
     ['only other cookies', 'my_access_token=x; access_token_old=y'],
     ['a nameless pair', '=access_token'],
+    // Cookie tossing: a sibling's Path=/deeper cookie listed before ours. Neither is trusted.
+    ['the name twice (a tossed cookie)', 'access_token=attacker; access_token=ours'],
+    ['the name twice, among others', 'a=1; access_token=x; b=2; access_token=x'],
   ])('get: on %s returns undefined', (_label, header) => {
     expect(browserCookieJar(fakeDocument(header)).get('access_token')).toBeUndefined()
   })
@@ -114,6 +116,13 @@ describe('browserSessionDeps', () => {
     deps.navigate('https://x.example.com/')
     expect(assign).toHaveBeenCalledWith('https://x.example.com/')
     await expect(deps.lock?.('x', async () => 'ok')).resolves.toBe('ok')
+  })
+
+  it('reads the page path from location.pathname at call time (sign-out expires tossed cookies there)', () => {
+    const location = { assign: () => undefined, pathname: '/a' }
+    const deps = browserSessionDeps({ document: fakeDocument(''), navigator: {}, location })
+    location.pathname = '/a/b'
+    expect(deps.pagePath?.()).toBe('/a/b')
   })
 
   it('lets overrides replace any dependency', () => {

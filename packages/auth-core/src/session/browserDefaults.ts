@@ -20,9 +20,10 @@ export interface LocksNavigator {
   }
 }
 
-/** What {@link browserNavigate} needs of `location`. */
+/** What {@link browserNavigate} needs of `location` (and `pathname`, for sign-out's clean-up). */
 export interface AssignableLocation {
   assign(url: string): void
+  readonly pathname?: string
 }
 
 /** The three browser objects, e.g. `{ document, navigator, location }`. */
@@ -33,21 +34,26 @@ export interface BrowserGlobals {
 }
 
 /**
- * A {@link CookieJar} over `document.cookie`: `get` returns the first cookie of that name in the
- * header (the browser lists the most specific path first) without decoding it, `set` and
- * `remove` write the strings of `serializeCookie` / `serializeCookieRemoval`.
+ * A {@link CookieJar} over `document.cookie`: `get` returns the one cookie of that name without
+ * decoding it, and `undefined` when the name appears more than once: a second `access_token` or
+ * `refresh_token` can only come from another Domain or Path (a sibling sub-domain tossing its own
+ * with `Path=/deeper`, which the browser lists first), so neither value can be trusted and the
+ * session counts as signed out. `set` and `remove` write the strings of `serializeCookie` /
+ * `serializeCookieRemoval`.
  * @see https://html.spec.whatwg.org/multipage/dom.html#dom-document-cookie
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.4 (cookie order)
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-8.6 (weak integrity)
  */
 export function browserCookieJar(doc: CookieDocument): CookieJar {
   return {
     get(name) {
+      const values: string[] = []
       for (const pair of doc.cookie.split(';')) {
         const separator = pair.indexOf('=')
         if (separator > 0 && pair.slice(0, separator).trim() === name)
-          return pair.slice(separator + 1).trim()
+          values.push(pair.slice(separator + 1).trim())
       }
-      return undefined
+      return values.length === 1 ? values[0] : undefined
     },
     set(write) {
       doc.cookie = serializeCookie(write)
@@ -92,6 +98,7 @@ export function browserSessionDeps(
     cookies: browserCookieJar(browser.document),
     lock: browserLock(browser.navigator),
     navigate: browserNavigate(browser.location),
+    pagePath: () => browser.location.pathname ?? '/',
     ...overrides,
   }
 }

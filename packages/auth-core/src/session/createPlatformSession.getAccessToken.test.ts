@@ -271,6 +271,23 @@ describe('createPlatformSession: getAccessToken', () => {
     },
   )
 
+  it('on invalid_grant because another sub-site refreshed with the same token at the same moment: keeps its rotated cookies and uses its access token', async () => {
+    const theirs = accessToken({ exp: NOW_S + 3600, jti: 'other-sub-site' })
+    const jar = recordingJar({ access_token: stale, refresh_token: 'rt-1' })
+    const { session } = setupSession({
+      cookies: jar,
+      // While our request is on the wire, the other sub-site's refresh wins and writes its tokens.
+      answer: () => {
+        jar.values.set('access_token', theirs)
+        jar.values.set('refresh_token', 'rt-theirs')
+        return json({ error: 'invalid_grant' }, 400)
+      },
+    })
+    await expect(session.getAccessToken()).resolves.toBe(theirs)
+    expect(jar.removals).toEqual([])
+    expect(jar.values.get('refresh_token')).toBe('rt-theirs')
+  })
+
   it('after invalid_grant: later calls make no request', async () => {
     const { session, requests } = setupSession({
       cookies: { access_token: stale, refresh_token: 'rt-1' },

@@ -36,6 +36,7 @@ function logoutUrl(hint: string, to = returnTo): string {
 const removedOnParentDomain = [
   'access_token=; Domain=.example.com; Path=/; Max-Age=0; Secure; SameSite=Lax',
   'refresh_token=; Domain=.example.com; Path=/; Max-Age=0; Secure; SameSite=Lax',
+  'post_login_redirect=; Domain=.example.com; Path=/; Max-Age=0; Secure; SameSite=Lax',
 ]
 
 describe('createPlatformSession: signOut', () => {
@@ -49,12 +50,19 @@ describe('createPlatformSession: signOut', () => {
     expect(requests.map((r) => r.url)).toEqual([
       'https://login.example.com/oauth2/default/v1/token',
       'https://login.example.com/oauth2/default/v1/revoke',
+      'https://login.example.com/oauth2/default/v1/revoke',
     ])
     expect(Object.fromEntries(requests[1]?.form ?? [])).toEqual({
       token: 'rt-rotated',
       token_type_hint: 'refresh_token',
       client_id: '0oa1abc',
     })
+    // The access token is revoked too (it would otherwise live until it expires).
+    expect(Object.fromEntries(requests[2]?.form ?? [])).toMatchObject({
+      token_type_hint: 'access_token',
+      client_id: '0oa1abc',
+    })
+    expect(requests[2]?.form.get('token')).toMatch(/^eyJ/)
     expect(jar.removals.map(serializeCookieRemoval)).toEqual(removedOnParentDomain)
     expect(jar.values.has('access_token') || jar.values.has('refresh_token')).toBe(false)
     expect(navigations).toEqual([logoutUrl(freshIdToken)])
@@ -85,6 +93,7 @@ describe('createPlatformSession: signOut', () => {
     ).toEqual([
       ['token', 'rt-1'],
       ['revoke', 'rt-rotated'],
+      ['revoke', expect.stringMatching(/^eyJ/)],
     ])
     expect(navigations).toEqual([logoutUrl(freshIdToken)])
   })
@@ -118,7 +127,7 @@ describe('createPlatformSession: signOut', () => {
     const leaving = session.signOut({ returnTo })
     response.resolve(json(refreshBody(config, { id_token: freshIdToken })))
     await Promise.all([refreshing, leaving])
-    expect(requests.map((r) => r.url.split('/v1/')[1])).toEqual(['token', 'revoke'])
+    expect(requests.map((r) => r.url.split('/v1/')[1])).toEqual(['token', 'revoke', 'revoke'])
     expect(navigations).toEqual([logoutUrl(freshIdToken)])
   })
 
@@ -137,19 +146,50 @@ describe('createPlatformSession: signOut', () => {
     expect(navigations).toEqual([returnTo])
   })
 
-  it.each([
-    ['only an access token (no refresh token)', { access_token: live }],
-    ['no cookies at all', {}],
-  ])(
-    'with %s: makes no request, clears the cookies and goes straight to returnTo',
-    async (_l, cookies) => {
-      const { session, requests, jar, navigations } = setupSession({ cookies, answer: provider })
-      await session.signOut({ returnTo })
-      expect(requests).toHaveLength(0)
-      expect(jar.removals.map(serializeCookieRemoval)).toEqual(removedOnParentDomain)
-      expect(navigations).toEqual([returnTo])
-    },
-  )
+  it('with only an access token (no refresh token): revokes the access token, clears the cookies and goes straight to returnTo', async () => {
+    const { session, requests, jar, navigations } = setupSession({
+      cookies: { access_token: live },
+      answer: provider,
+    })
+    await session.signOut({ returnTo })
+    expect(requests.map((r) => [r.form.get('token'), r.form.get('token_type_hint')])).toEqual([
+      [live, 'access_token'],
+    ])
+    expect(jar.removals.map(serializeCookieRemoval)).toEqual(removedOnParentDomain)
+    expect(navigations).toEqual([returnTo])
+  })
+
+  it('with no cookies at all: makes no request, clears the cookies and goes straight to returnTo', async () => {
+    const { session, requests, jar, navigations } = setupSession({ cookies: {}, answer: provider })
+    await session.signOut({ returnTo })
+    expect(requests).toHaveLength(0)
+    expect(jar.removals.map(serializeCookieRemoval)).toEqual(removedOnParentDomain)
+    expect(navigations).toEqual([returnTo])
+  })
+
+  it('on a page under /deeper/page: also expires both token cookies at every ancestor path (tossed cookies), and the Google names', async () => {
+    const { session, jar } = setupSession({
+      cookies: {},
+      answer: provider,
+      config: { ...config, googleCookieNames: ['access_token', 'refresh_token', 'region_hint'] },
+      deps: { pagePath: () => '/deeper/page' },
+    })
+    await session.signOut({ returnTo })
+    const removed = jar.removals.map((removal) => `${removal.name} ${removal.path}`)
+    expect(removed).toEqual([
+      'access_token /',
+      'refresh_token /',
+      'post_login_redirect /',
+      'region_hint /',
+      'access_token /deeper',
+      'access_token /deeper/',
+      'access_token /deeper/page',
+      'refresh_token /deeper',
+      'refresh_token /deeper/',
+      'refresh_token /deeper/page',
+    ])
+    expect(jar.removals.every((removal) => removal.domain === '.example.com')).toBe(true)
+  })
 
   it('when the refresh answers invalid_grant: no revocation, cookies cleared, straight to returnTo', async () => {
     const { session, requests, jar, navigations } = setupSession({
@@ -168,7 +208,7 @@ describe('createPlatformSession: signOut', () => {
       answer: () => Promise.reject(new TypeError('Failed to fetch')),
     })
     await expect(session.signOut({ returnTo })).resolves.toBeUndefined()
-    expect(requests.map((r) => r.url.split('/v1/')[1])).toEqual(['token', 'revoke'])
+    expect(requests.map((r) => r.url.split('/v1/')[1])).toEqual(['token', 'revoke', 'revoke'])
     expect(jar.removals.map(serializeCookieRemoval)).toEqual(removedOnParentDomain)
     expect(navigations).toEqual([returnTo])
   })
@@ -182,7 +222,7 @@ describe('createPlatformSession: signOut', () => {
           : json(refreshBody(config, { id_token: undefined })),
     })
     await session.signOut({ returnTo })
-    expect(requests.map((r) => r.url.split('/v1/')[1])).toEqual(['token', 'revoke'])
+    expect(requests.map((r) => r.url.split('/v1/')[1])).toEqual(['token', 'revoke', 'revoke'])
     expect(navigations).toEqual([returnTo])
   })
 
@@ -249,6 +289,7 @@ describe('createPlatformSession: signOut', () => {
     expect(jar.removals.map(serializeCookieRemoval)).toEqual([
       'access_token=; Path=/; Max-Age=0; Secure; SameSite=Lax',
       'refresh_token=; Path=/; Max-Age=0; Secure; SameSite=Lax',
+      'post_login_redirect=; Path=/; Max-Age=0; Secure; SameSite=Lax',
     ])
     expect(navigations).toEqual([
       `http://localhost:8080/oauth2/default/v1/logout?id_token_hint=${hint}&post_logout_redirect_uri=http%3A%2F%2Flocalhost%3A3000%2F`,

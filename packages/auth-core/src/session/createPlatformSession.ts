@@ -28,6 +28,7 @@ import {
   planPostLoginRedirectCookie,
   planRefreshedTokenCookies,
   planSessionCookieRemovals,
+  planSignOutRemovals,
 } from './sessionCookies'
 
 /**
@@ -38,12 +39,17 @@ import {
  * - `readSession()` decodes (never verifies) the access token; it never throws.
  * - `getAccessToken()` returns the access token while it stays valid for more than the refresh
  *   leeway; otherwise it refreshes once for all concurrent callers of this object, inside the
- *   cross-tab lock `platform-session-refresh`, and first re-reads the cookies there (another tab
- *   may have refreshed already: then no request). Both cookies are rewritten as after sign-in; a
- *   rotated refresh token replaces the old one. A 400/401 OAuth error (`invalid_grant`: the
- *   refresh token expired, was revoked or replayed) clears both cookies and resolves null; a
+ *   lock `platform-session-refresh` (Web Locks: the tabs of this origin only, not other
+ *   sub-sites), and first re-reads the cookies there (another tab may have refreshed already:
+ *   then no request). Both cookies are rewritten as after sign-in; a rotated refresh token
+ *   replaces the old one. A 400/401 OAuth error (`invalid_grant`: the refresh token expired, was
+ *   revoked or replayed) re-reads the refresh cookie first: when it changed meanwhile, another
+ *   sub-site refreshed with the same token and won, and its tokens are used; otherwise it
+ *   clears both cookies and resolves null; a
  *   network failure or timeout rejects (`network_error`/`timeout`) and keeps the session.
- * - `signOut({ returnTo })` revokes the refresh token (best effort), clears both cookies and
+ * - `signOut({ returnTo })` revokes the refresh and access tokens (best effort), expires both
+ *   token cookies (also at every ancestor path of the page: tossed cookies), `post_login_redirect`
+ *   and the Google path's names, and
  *   leaves through the provider's logout with the ID token of the latest refresh as
  *   `id_token_hint`. Without one it refreshes once to get one; when that is impossible it goes
  *   straight to `returnTo`: the provider's browser session already ended when sign-in finished
@@ -104,11 +110,21 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     }
   }
 
+  /** The access token cookie when it holds a plain cookie value, else null. */
+  function readAccessToken(): string | null {
+    try {
+      const value = deps.cookies.get(COOKIE_NAMES.accessToken)
+      return isCookieValue(value, COOKIE_NAMES.accessToken) ? value : null
+    } catch {
+      return null
+    }
+  }
+
   function clearTokenCookies(): void {
     for (const removal of planSessionCookieRemovals(config)) deps.cookies.remove(removal)
   }
 
-  /** One refresh at a time in this page (shared promise) and across tabs (the lock). */
+  /** One refresh at a time in this page (shared promise) and across this origin's tabs (the lock). */
   function refresh(force: boolean): Promise<string | null> {
     inFlight ??= lock(REFRESH_LOCK_NAME, () => refreshUnderLock(force)).finally(() => {
       inFlight = null
@@ -129,6 +145,10 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     } catch (error) {
       const reason = toAuthError(error)
       if (!endsSession(reason)) throw reason
+      // Web Locks are per origin: another sub-site may have refreshed with the same token at
+      // the same moment (it won, we got invalid_grant). Its rotated cookie is the session now.
+      const current = readRefreshToken()
+      if (current !== null && current !== refreshToken) return usableAccessToken()
       clearTokenCookies()
       latestIdToken = null
       return null
@@ -159,9 +179,19 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     if (currentIdToken() === null) await refresh(true).catch(() => null)
     const idToken = currentIdToken()
     const refreshToken = readRefreshToken()
-    if (refreshToken !== null)
-      await revokeRefreshToken(config, refreshToken, httpOptions()).catch(() => undefined)
-    clearTokenCookies()
+    const accessToken = readAccessToken()
+    await Promise.all([
+      refreshToken === null
+        ? undefined
+        : revokeRefreshToken(config, refreshToken, httpOptions()).catch(() => undefined),
+      accessToken === null
+        ? undefined
+        : revokeRefreshToken(config, accessToken, httpOptions(), 'access_token').catch(
+            () => undefined,
+          ),
+    ])
+    for (const removal of planSignOutRemovals(config, deps.pagePath?.() ?? '/'))
+      deps.cookies.remove(removal)
     latestIdToken = null
     deps.navigate(
       idToken === null

@@ -18,12 +18,13 @@ export async function tokenRevocationRequest(
   config: SessionOAuthConfig,
   refreshToken: string,
   options: HttpOptions = {},
+  tokenTypeHint: 'refresh_token' | 'access_token' = 'refresh_token',
 ): Promise<Response> {
   try {
     const as = authorizationServerFor(config)
     return await revocationRequest(as, oauthClientFor(config), None(), refreshToken, {
       ...sessionRequestOptions(config, options),
-      additionalParameters: { token_type_hint: 'refresh_token' },
+      additionalParameters: { token_type_hint: tokenTypeHint },
     })
   } catch (error) {
     throw toAuthError(error)
@@ -46,7 +47,8 @@ export async function processTokenRevocationResponse(response: Response): Promis
 }
 
 /**
- * Revokes a refresh token: {@link tokenRevocationRequest} then
+ * Revokes a refresh token (or, with `tokenTypeHint: 'access_token'`, an access token):
+ * {@link tokenRevocationRequest} then
  * {@link processTokenRevocationResponse}.
  *
  * @throws AuthError for every failure (via `toAuthError`).
@@ -56,7 +58,8 @@ export async function revokeRefreshToken(
   config: SessionOAuthConfig,
   refreshToken: string,
   options: HttpOptions = {},
+  tokenTypeHint: 'refresh_token' | 'access_token' = 'refresh_token',
 ): Promise<void> {
-  const response = await tokenRevocationRequest(config, refreshToken, options)
+  const response = await tokenRevocationRequest(config, refreshToken, options, tokenTypeHint)
   await processTokenRevocationResponse(response)
 }

@@ -32,6 +32,12 @@ export type SessionConfig = Pick<
    * token that is valid when it arrives.
    */
   readonly refreshLeewaySeconds?: number
+  /**
+   * The names the sign-in page may write from the product API's cookie map on the Google path
+   * (the sign-in app's `VITE_GOOGLE_COOKIE_NAMES`; default `access_token,refresh_token`): sign-out
+   * removes them too.
+   */
+  readonly googleCookieNames?: readonly string[]
 }
 
 /** Default {@link SessionConfig.clockSkewSeconds}. */
@@ -56,8 +62,10 @@ export interface CookieJar {
 }
 
 /**
- * Runs `task` while holding the lock called `name`, exclusive across every tab of the browser
- * (Web Locks), and resolves with its result. The lock is released when `task` settles.
+ * Runs `task` while holding the lock called `name`, exclusive across the tabs of this ORIGIN
+ * (Web Locks are per origin: two sub-sites do not share them), and resolves with its result.
+ * The lock is released when `task` settles. Across sub-sites, a refresh that loses the race
+ * notices the other's rotated cookie instead of signing everyone out (`getAccessToken`).
  */
 export type SessionLock = <T>(name: string, task: () => Promise<T>) => Promise<T>
 
@@ -74,6 +82,11 @@ export interface SessionDeps {
   readonly lock?: SessionLock
   /** Time allowed for each request to the identity provider (default 15000 ms). */
   readonly timeoutMs?: number
+  /**
+   * The current page's path (`location.pathname`): sign-out also expires the token cookies at
+   * every ancestor path of it (cookies tossed in with a deeper Path). Defaults to `/` only.
+   */
+  readonly pagePath?: () => string
 }
 
 /* --- Snapshot --- */

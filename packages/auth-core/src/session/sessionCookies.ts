@@ -5,7 +5,7 @@
 import { COOKIE_NAMES } from '../cookies/cookie.types'
 import type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
 import { cookieScope } from '../cookies/cookieRules'
-import { planCookieRemoval } from '../cookies/planCookieRemoval'
+import { planAncestorPathRemovals, planCookieRemoval } from '../cookies/planCookieRemoval'
 import { planTokenCookies } from '../cookies/planTokenCookies'
 import { AuthError } from '../errors/authError'
 import type { TokenSet } from '../oauth/oauth.types'
@@ -36,6 +36,27 @@ export function planSessionCookieRemovals(config: SessionConfig): CookieRemoval[
   return [COOKIE_NAMES.accessToken, COOKIE_NAMES.refreshToken].map((name) =>
     planCookieRemoval(config, name),
   )
+}
+
+/**
+ * Everything sign-out expires: the token cookies, `post_login_redirect`, the names the Google
+ * path may write (`googleCookieNames`), all at `Path=/`, and the token cookies again at every
+ * ancestor path of the page (cookies tossed in by a sibling sub-domain with a deeper Path).
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-8.6 (weak integrity)
+ */
+export function planSignOutRemovals(config: SessionConfig, pagePath: string): CookieRemoval[] {
+  const tokenNames = [COOKIE_NAMES.accessToken, COOKIE_NAMES.refreshToken]
+  const names = [
+    ...new Set([
+      ...tokenNames,
+      COOKIE_NAMES.postLoginRedirect,
+      ...(config.googleCookieNames ?? []),
+    ]),
+  ]
+  return [
+    ...names.map((name) => planCookieRemoval(config, name)),
+    ...planAncestorPathRemovals(config, tokenNames, pagePath),
+  ]
 }
 
 /**
