@@ -163,11 +163,15 @@ describe('the sub-site page over auth-core/session', () => {
     expect(seen).toEqual([])
   })
 
-  it('on Sign out: revokes the refresh token, clears both cookies and leaves through the provider logout back home', async () => {
+  it('on Sign out: revokes the refresh and access tokens, clears both cookies and leaves through the provider logout back home', async () => {
     const { config, session, cookies, seen, navigations } = await signedInPage(tp)
     await session.signOut({ returnTo: config.home })
-    // No ID token from a refresh yet: one refresh to get one, then the revocation.
-    expect(seen).toEqual(['POST /oauth2/default/v1/token', 'POST /oauth2/default/v1/revoke'])
+    // No ID token from a refresh yet: one refresh to get one, then both revocations.
+    expect(seen).toEqual([
+      'POST /oauth2/default/v1/token',
+      'POST /oauth2/default/v1/revoke',
+      'POST /oauth2/default/v1/revoke',
+    ])
     expect([...cookies.values.keys()]).toEqual([])
     const logout = new URL(navigations[0] ?? '')
     expect(`${logout.origin}${logout.pathname}`).toBe(`${tp.okta}/oauth2/default/v1/logout`)
