@@ -12,6 +12,7 @@ import type { AppEnv, PlatformContext } from './context'
 import { cors } from './cors'
 import { faultPoint } from './faults'
 import { html, pageHeaders, renderPage } from './htmlPage'
+import { publicClientId } from './publicClientId'
 import { redirectWith } from './redirectWith'
 import { isSubsiteOrigin, isSubsiteUrl } from './subsiteUrls'
 import {
@@ -185,7 +186,7 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
     return c.json(outcome.body, outcome.ok ? 200 : outcome.status, noStore)
   })
 
-  // Okta's SDK identifies the public client in `Authorization: Basic base64(client_id:)`.
+  // Okta's SDK identifies the public client in `Authorization: Basic base64(client_id)`.
   app.use(
     `${BASE}/v1/revoke`,
     browserCors(['POST', 'OPTIONS'], ['Authorization']),
@@ -194,7 +195,7 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
 
   /**
    * `POST /revoke` (form-encoded `token`, `token_type_hint`, and the client: `client_id` in the
-   * form or `Authorization: Basic base64(client_id:)` as Okta's SDK sends; neither is 401
+   * form or `Authorization: Basic base64(client_id)` as Okta's SDK sends; neither is 401
    * `invalid_client`): 200 with an empty body
    * whether or not the token was live (RFC 7009); a refresh token takes its family with it.
    * @see https://www.rfc-editor.org/rfc/rfc7009#section-2
@@ -312,9 +313,10 @@ const invalidRequest = (description: string): OAuthErrorOutcome => ({
 
 /**
  * The revocation form with the client identified by HTTP Basic, as Okta's SDK sends it for a
- * public client (`base64(client_id:)`, an empty secret): `client_id` is added to the form. A
- * malformed header, a non-empty secret (this client has none) or a `client_id` in the form that
- * names another client is 401 `invalid_client`.
+ * public client: `base64(client_id)` with no colon (`lib/oidc/revokeToken.ts` in okta-auth-js 8),
+ * or RFC 6749's `base64(client_id:)`; `client_id` is added to the form (see
+ * {@link publicClientId}). Any other `Authorization`, a non-empty secret (this client has none)
+ * or a `client_id` in the form that names another client is 401 `invalid_client`.
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-2.3.1
  * @see https://www.rfc-editor.org/rfc/rfc7009#section-2.1
  */
@@ -323,19 +325,13 @@ export function withBasicClient(
   authorization: string | undefined,
 ): URLSearchParams | OAuthErrorOutcome {
   if (authorization === undefined) return form
-  const refuse: OAuthErrorOutcome = {
-    ok: false,
-    status: 401,
-    body: { error: 'invalid_client', error_description: 'Client authentication failed.' },
-  }
-  const encoded = /^Basic ([A-Za-z0-9+/]+={0,2})$/.exec(authorization)?.[1]
-  if (!encoded) return refuse
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8')
-  const colon = decoded.indexOf(':')
-  if (colon <= 0 || decoded.slice(colon + 1) !== '') return refuse
-  const clientId = decodeURIComponent(decoded.slice(0, colon))
-  const inForm = form.get('client_id')
-  if (inForm !== null && inForm !== clientId) return refuse
+  const clientId = publicClientId(authorization, form)
+  if (clientId === null || clientId === 'conflict')
+    return {
+      ok: false,
+      status: 401,
+      body: { error: 'invalid_client', error_description: 'Client authentication failed.' },
+    }
   const params = new URLSearchParams(form)
   params.set('client_id', clientId)
   return params

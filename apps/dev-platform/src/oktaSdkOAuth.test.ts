@@ -407,10 +407,7 @@ describe('Okta SDK sign-out', () => {
     expect(page.cookies(oktaHost).sid).toBeUndefined()
   })
 
-  // PENDING helper "wire" (issue 13 brief): the SDK revokes with `Authorization: Basic
-  // base64(client_id)`, which the stand-in's CORS does not allow yet, so a browser blocks the
-  // preflight ("request header authorization not allowed"). Re-enable once that lands on main.
-  it.skip('PENDING wire: signOut(): revokes the refresh token then the access token as the SDK sends them, then logs out', async () => {
+  it('signOut(): revokes the refresh token then the access token as the SDK sends them, then logs out', async () => {
     const { sdk, page, tokens } = await signedIn()
     sdk.tokenManager.setTokens(tokens)
     const assigned: string[] = []

@@ -14,8 +14,10 @@ export function publicClientId(
   form: URLSearchParams,
 ): string | null | 'conflict' {
   const formId = form.get('client_id')
-  const basic = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(authorization ?? '')?.[1]
-  if (basic === undefined) return formId
+  if (authorization === undefined) return formId
+  // Any other Authorization (malformed Basic, Bearer, ...) names no client.
+  const basic = /^Basic ([A-Za-z0-9+/]+={0,2})$/.exec(authorization)?.[1]
+  if (basic === undefined) return 'conflict'
   const decoded = Buffer.from(basic, 'base64').toString('utf8')
   const colon = decoded.indexOf(':')
   let id: string
