@@ -33,7 +33,7 @@ export function scrubBreadcrumbWith(breadcrumb: unknown, context: ScrubContext):
 
 function scrubData(data: unknown, context: ScrubContext): unknown {
   if (typeof data !== 'object' || data === null || Array.isArray(data))
-    return scrubTree(data, context, 'data')
+    return scrubTree(data, context)
   const handlers: Record<string, FieldHandler> = {}
   for (const field of URL_FIELDS) handlers[field] = scrubUrlField
   for (const field of BODY_FIELDS) handlers[field] = () => OMIT

@@ -17,7 +17,7 @@ export const OMIT: unique symbol = Symbol('omit')
 export type FieldHandler = (value: unknown, context: ScrubContext) => unknown
 
 /** SDK-generated identifiers kept as they are (they look like base64 runs but are never secrets). */
-const IDENTIFIER_KEYS = new Set([
+const IDENTIFIER_KEYS: ReadonlySet<string | undefined> = new Set([
   'event_id',
   'trace_id',
   'span_id',
@@ -30,7 +30,12 @@ const IDENTIFIER_KEYS = new Set([
 ])
 const IDENTIFIER = /^[\w.:@+-]{1,200}$/
 /** Stack-frame fields that name code: scrubbed as code locations (see `TextMode`). */
-const CODE_LOCATION_KEYS = new Set(['filename', 'abs_path', 'function', 'module'])
+const CODE_LOCATION_KEYS: ReadonlySet<string | undefined> = new Set([
+  'filename',
+  'abs_path',
+  'function',
+  'module',
+])
 
 /**
  * A scrubbed deep copy of `value`: values under sensitive keys become `[Filtered]`, every string is
@@ -73,9 +78,8 @@ export function scrubFields(
   ancestors: Set<object> = new Set([record]),
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  const keys = Object.keys(record)
-  if (record instanceof Error)
-    keys.push(...['name', 'message', 'stack'].filter((k) => !keys.includes(k)))
+  const keys = new Set(Object.keys(record))
+  if (record instanceof Error) for (const key of ['name', 'message', 'stack']) keys.add(key)
   for (const key of keys) {
     let value: unknown
     try {
@@ -94,9 +98,9 @@ export function scrubFields(
 }
 
 function scrubString(value: string, context: ScrubContext, key: string | undefined): string {
-  if (key !== undefined && IDENTIFIER_KEYS.has(key) && IDENTIFIER.test(value))
+  if (IDENTIFIER_KEYS.has(key) && IDENTIFIER.test(value))
     return replaceSecrets(value, context.secrets)
-  const mode = key !== undefined && CODE_LOCATION_KEYS.has(key) ? 'codeLocation' : 'full'
+  const mode = CODE_LOCATION_KEYS.has(key) ? 'codeLocation' : 'full'
   return scrubText(value, context.secrets, mode)
 }
 
