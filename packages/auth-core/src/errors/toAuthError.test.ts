@@ -107,6 +107,26 @@ describe('toAuthError', () => {
     })
 
     it.each([
+      ['text after a code', 'server_error%20%3Cb%3E'],
+      ['text before a code', '%3Cb%3E%20server_error'],
+      ['a code of 101 characters', 'e'.repeat(101)],
+    ])(
+      'on an OAuth error value with %s: the whole value must look like a code',
+      (_label, value) => {
+        const mapped = toAuthError(callbackError(`error=${value}&state=s1`, 's1'))
+        expect(mapped.details.providerCode).toBe('unrecognized')
+        expect(mapped.message).toBe('The provider answered with an OAuth error (unrecognized).')
+      },
+    )
+
+    it('keeps a code of exactly 100 characters', () => {
+      const code = 'e'.repeat(100)
+      expect(toAuthError(callbackError(`error=${code}&state=s1`, 's1')).details.providerCode).toBe(
+        code,
+      )
+    })
+
+    it.each([
       ['state missing', 'code=c0de', 's1'],
       ['state different', 'code=c0de&state=other', 's1'],
       ['state duplicated', 'code=c0de&state=s1&state=s1', 's1'],
