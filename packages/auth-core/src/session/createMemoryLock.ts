@@ -15,7 +15,8 @@ export function createMemoryLock(): SessionLock {
     tails.set(name, tail)
     try {
       return await run
-    } finally {
+    } finally /* Stryker disable next-line BlockStatement: without the clean-up the map keeps an already settled tail, which delays nothing */ {
+      // Stryker disable next-line ConditionalExpression: (false) as above; (true) is killed by the third-task test
       if (tails.get(name) === tail) tails.delete(name)
     }
   }

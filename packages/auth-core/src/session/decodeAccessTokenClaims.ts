@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { AuthError } from '../errors/authError'
 import { decodeBase64Url } from '../http/base64url'
+import { decodeJsonPart } from '../http/decodeJsonPart'
 import { isJsonObject } from '../http/readJsonBody'
 import type { AccessTokenClaims } from './session.types'
 
@@ -30,7 +31,7 @@ const ClaimsSchema = v.object({
 export function decodeAccessTokenClaims(token: string): AccessTokenClaims {
   const parts = token.split('.')
   if (parts.length !== 3) throw invalid('is not a JWT (it needs three dot-separated parts)')
-  const [headerPart = '', payloadPart = '', signaturePart = ''] = parts
+  const [headerPart, payloadPart, signaturePart] = parts as [string, string, string]
   const header = decodeJsonPart(headerPart)
   const payload = decodeJsonPart(payloadPart)
   if (header === undefined || payload === undefined || !decodeBase64Url(signaturePart)?.length)
@@ -46,17 +47,6 @@ export function decodeAccessTokenClaims(token: string): AccessTokenClaims {
     expiresAt: claims.exp,
     issuedAt: claims.iat ?? null,
     scopes: claims.scp ?? claims.scope?.split(' ').filter(Boolean) ?? [],
-  }
-}
-
-/** The JSON value of one base64url part, or undefined when it is not base64url UTF-8 JSON. */
-function decodeJsonPart(part: string): unknown {
-  const bytes = decodeBase64Url(part)
-  if (bytes === null || bytes.length === 0) return undefined
-  try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as unknown
-  } catch {
-    return undefined
   }
 }
 

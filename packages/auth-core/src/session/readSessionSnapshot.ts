@@ -33,7 +33,8 @@ export function readSessionSnapshot(cookies: CookieJar, clock: SnapshotClock): S
     if (accessToken === null && refreshToken === null) return { status: 'signedOut' }
     const claims = accessToken === null ? null : decodeAccessTokenClaims(accessToken)
     const expiresAt = claims?.expiresAt ?? null
-    const active = expiresAt !== null && clock.nowMs + clock.skewSeconds * 1000 < expiresAt * 1000
+    // No access token (so no exp) counts as expired.
+    const active = clock.nowMs + clock.skewSeconds * 1000 < (expiresAt ?? 0) * 1000
     return {
       status: active ? 'active' : 'expired',
       accessToken,

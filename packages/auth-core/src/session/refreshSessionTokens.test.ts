@@ -157,6 +157,14 @@ describe('processSessionRefreshResponse', () => {
     expect(error.code).toBe('unknown_error')
   })
 
+  it('on a 200 body the session cannot use: says so, with status 200', async () => {
+    const error = await rejection(
+      processSessionRefreshResponse(config, json(refreshBody(config, { expires_in: 172_800 }))),
+    )
+    expect(error.message).toBe('The refresh response is not one the session can use.')
+    expect(error.details).toStrictEqual({ status: 200 })
+  })
+
   it('on a 200 body with an id_token that is not a JWS: rejects with unknown_error', async () => {
     const error = await rejection(
       processSessionRefreshResponse(config, json(refreshBody(config, { id_token: 'x' }))),

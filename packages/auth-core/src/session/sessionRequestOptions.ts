@@ -20,7 +20,7 @@ export function sessionRequestOptions(
   options: HttpOptions,
 ): HttpRequestOptions<'POST', URLSearchParams> {
   const result: HttpRequestOptions<'POST', URLSearchParams> = {}
-  if (options.signal !== undefined) result.signal = options.signal
+  result.signal = options.signal
   // No cookie rides along with a token or revoke call (oauth4webapi leaves credentials unset).
   result[customFetch] = fetchWithoutCookies(options.fetch)
   if (config.localMode) result[allowInsecureRequests] = true
