@@ -54,6 +54,7 @@ export function oktaErrorToAuthError(response: Response, body: JsonBody): AuthEr
 }
 
 function hasReplayCause(causes: readonly unknown[] | undefined): boolean {
+  // Stryker disable next-line ArrayDeclaration: Stryker's string entry is no errorSummary object, so it changes nothing
   return (causes ?? []).some((cause) => {
     const parsed = v.safeParse(OktaErrorCauseSchema, cause)
     return parsed.success && REPLAY_CAUSE.test(parsed.output.errorSummary)
@@ -61,8 +62,9 @@ function hasReplayCause(causes: readonly unknown[] | undefined): boolean {
 }
 
 function rateLimitReset(headers: Headers): number | undefined {
-  const value = headers.get('X-Rate-Limit-Reset')?.trim()
-  if (value === undefined || !EPOCH_SECONDS.test(value)) return undefined
+  // Headers.get trims the value; an absent header reads as 'null', which is no epoch.
+  const value = String(headers.get('X-Rate-Limit-Reset'))
+  if (!EPOCH_SECONDS.test(value)) return undefined
   const seconds = Number(value)
   return seconds > 0 ? seconds : undefined
 }

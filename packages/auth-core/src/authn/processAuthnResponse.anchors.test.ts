@@ -27,7 +27,7 @@ async function qrCodeUrlOf(qrCode: string): Promise<string | null> {
     }),
   )
   if (tx.status !== 'MFA_ENROLL_ACTIVATE') throw new Error(tx.status)
-  return tx.activation.qrCodeUrl
+  return tx.activation?.qrCodeUrl ?? null
 }
 
 describe('processAuthnResponse: patterns match whole values', () => {

@@ -48,7 +48,7 @@ export async function processAuthnResponse(
   response: Response,
 ): Promise<AuthnTransaction> {
   const body = await readJsonBody(response)
-  if (response.status < 200 || response.status > 299) throw oktaErrorToAuthError(response, body)
+  if (!response.ok) throw oktaErrorToAuthError(response, body)
 
   const fail = (message: string, providerCode?: string): AuthError =>
     new AuthError('unknown_error', message, {
@@ -63,9 +63,9 @@ export async function processAuthnResponse(
   const statusCode =
     typeof status === 'string' && /^[A-Z_]{1,40}$/.test(status) ? status : undefined
 
-  const next = _links?.next?.href
-  if (next !== undefined && !isOrgUrl(config, next))
-    throw fail('The Authn answer links to another origin.', statusCode)
+  // No next link is nothing to check: it stands for the org itself.
+  const next = _links?.next?.href ?? config.oktaOrgUrl
+  if (!isOrgUrl(config, next)) throw fail('The Authn answer links to another origin.', statusCode)
   if (factorResult === 'PASSCODE_REPLAYED')
     throw new AuthError('passcode_replayed', 'The passcode was already used.', {
       status: response.status,
