@@ -64,7 +64,7 @@ describe('signInFlow: a token response without an access token', () => {
       'post_logout_redirect_uri',
       'https://signin.example.com/?error=unknown_error',
     )
-    expect(state).toEqual({ step: 'done', via: 'password' })
+    expect(state).toMatchObject({ step: 'done', via: 'password' })
     expect(last).toEqual([
       { type: 'forget', item: 'mfaRedirect' },
       { type: 'reportFailure', code: 'unknown_error', step: 'callback', severity: 'error' },
