@@ -144,11 +144,19 @@ test('sub-site: an expired access token is refreshed from the sub-site, both coo
   expect(page.url()).toBe(`${SUBSITE}/`)
 
   const revocations = (await Promise.all(calls)).filter((call) => call.url === REVOKE_URL)
-  expect(revocations).toHaveLength(1)
-  expect(revocations[0]).toMatchObject({ origin: SUBSITE, status: 200 })
-  expect(Object.fromEntries(revocations[0]!.form)).toEqual({
+  // The refresh token and the access token are both revoked.
+  expect(revocations).toHaveLength(2)
+  for (const revocation of revocations)
+    expect(revocation).toMatchObject({ origin: SUBSITE, status: 200 })
+  const forms = revocations.map((revocation) => Object.fromEntries(revocation.form))
+  expect(forms).toContainEqual({
     token: after.refresh.value,
     token_type_hint: 'refresh_token',
+    client_id: OKTA_CLIENT_ID,
+  })
+  expect(forms).toContainEqual({
+    token: expect.stringMatching(/^eyJ/),
+    token_type_hint: 'access_token',
     client_id: OKTA_CLIENT_ID,
   })
   expect(await refreshes()).toHaveLength(1)
