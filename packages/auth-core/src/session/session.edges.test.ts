@@ -108,12 +108,18 @@ describe('createPlatformSession: without a refresh token', () => {
     expect(requests).toEqual([])
   })
 
-  it('signOut sends no refresh and no revocation (nothing to revoke), clears and leaves', async () => {
+  it('signOut sends no refresh and no refresh-token revocation, only the access token’s', async () => {
+    const live = accessToken({ exp: NOW_S + 3600 })
     const { session, requests, jar, navigations } = setupSession({
-      cookies: { access_token: accessToken({ exp: NOW_S + 3600 }) },
+      cookies: { access_token: live },
+      answer: () => new Response(null, { status: 200 }),
     })
     await session.signOut({ returnTo })
-    expect(requests).toEqual([])
+    expect(requests.map((r) => r.url.split('/v1/')[1])).toEqual(['revoke'])
+    expect(Object.fromEntries(requests[0]?.form ?? [])).toMatchObject({
+      token: live,
+      token_type_hint: 'access_token',
+    })
     expect(jar.values.has('access_token')).toBe(false)
     expect(navigations).toEqual([returnTo])
   })
@@ -147,7 +153,12 @@ describe('createPlatformSession: timing edges', () => {
     })
     await session.getAccessToken()
     await session.signOut({ returnTo })
-    expect(requests.map((r) => r.url.split('/v1/')[1])).toEqual(['token', 'token', 'revoke'])
+    expect(requests.map((r) => r.url.split('/v1/')[1])).toEqual([
+      'token',
+      'token',
+      'revoke',
+      'revoke',
+    ])
     expect(new URL(navigations[0] ?? '').searchParams.get('id_token_hint')).toBe(fresh)
   })
 
