@@ -31,7 +31,17 @@ export type AuthnCall =
       readonly stateToken: string
       readonly factorId: string
       readonly passCode: string
+      /** Sent as the `rememberDevice=true` query parameter when true; absent otherwise. */
+      readonly rememberDevice?: boolean
     }
+  | {
+      readonly kind: 'changePassword'
+      readonly stateToken: string
+      readonly oldPassword: string
+      readonly newPassword: string
+    }
+  /** Self-service unlock by email: `POST /api/v1/authn/recovery/unlock`. */
+  | { readonly kind: 'unlock'; readonly username: string }
 
 /** The kind of an {@link AuthnCall}. */
 export type AuthnCallKind = AuthnCall['kind']
@@ -74,9 +84,41 @@ export interface TotpActivation {
 }
 
 /**
+ * The org's password rules from `_embedded.policy.complexity` (`PASSWORD_EXPIRED`). A rule the
+ * provider did not send is 0 / false / empty.
+ * @see https://developer.okta.com/docs/reference/api/authn/#password-complexity-object
+ */
+export interface PasswordComplexity {
+  readonly minLength: number
+  readonly minLowerCase: number
+  readonly minUpperCase: number
+  readonly minNumber: number
+  readonly minSymbol: number
+  readonly excludeUsername: boolean
+  /** User profile attributes the password must not contain; only `firstName` and `lastName` are used. */
+  readonly excludeAttributes: readonly ('firstName' | 'lastName')[]
+}
+
+/** The user of a transaction, as far as password rules need it (`_embedded.user.profile`). */
+export interface AuthnUserProfile {
+  readonly login: string
+  readonly firstName: string | null
+  readonly lastName: string | null
+}
+
+/**
+ * The remember-device policy of `MFA_REQUIRED` (`_embedded.policy`).
+ * @see https://developer.okta.com/docs/reference/api/authn/#remember-device-policy-object
+ */
+export interface RememberDevicePolicy {
+  /** `rememberDeviceLifetimeInMinutes`; 0 means "until the device is forgotten". */
+  readonly lifetimeMinutes: number
+  readonly byDefault: boolean
+}
+
+/**
  * A parsed, schema-checked transaction in a status this flow handles. Other statuses become an
- * `AuthError` in the parser (`LOCKED_OUT` → `account_locked`, `PASSWORD_EXPIRED` →
- * `password_expired`, anything else → `unknown_error`).
+ * `AuthError` in the parser (anything unhandled → `unknown_error`).
  * @see https://developer.okta.com/docs/reference/api/authn/#transaction-state
  */
 export type AuthnTransaction =
@@ -86,7 +128,24 @@ export type AuthnTransaction =
       readonly stateToken: string
       readonly expiresAt: string | null
       readonly factors: readonly AuthnFactor[]
+      /** Present when the policy allows remembering the device (`allowRememberDevice: true`). */
+      readonly rememberDevice: RememberDevicePolicy | null
     }
+  | {
+      readonly status: 'PASSWORD_EXPIRED'
+      readonly stateToken: string
+      readonly expiresAt: string | null
+      /** `_embedded.policy.complexity`; null when absent or malformed (then Okta alone judges). */
+      readonly complexity: PasswordComplexity | null
+      readonly user: AuthnUserProfile | null
+    }
+  | {
+      readonly status: 'LOCKED_OUT'
+      /** Whether Okta published the `unlock` link (self-service unlock allowed by the policy). */
+      readonly canUnlock: boolean
+    }
+  /** The answer of a recovery (unlock by email): the email is on its way (or not: no enumeration). */
+  | { readonly status: 'RECOVERY_CHALLENGE'; readonly recoveryType: string | null }
   | {
       readonly status: 'MFA_ENROLL'
       readonly stateToken: string

@@ -48,6 +48,30 @@ describe('authnRequest', () => {
       `${ORG}/api/v1/authn/factors/osthw62MEvG6YFuHe0g3/verify`,
       { stateToken: 'st1', passCode: '654321' },
     ],
+    [
+      'verify (remember this device)',
+      {
+        kind: 'verify',
+        stateToken: 'st1',
+        factorId: 'osthw62MEvG6YFuHe0g3',
+        passCode: '654321',
+        rememberDevice: true,
+      },
+      `${ORG}/api/v1/authn/factors/osthw62MEvG6YFuHe0g3/verify?rememberDevice=true`,
+      { stateToken: 'st1', passCode: '654321' },
+    ],
+    [
+      'changePassword',
+      { kind: 'changePassword', stateToken: 'st1', oldPassword: ' old ', newPassword: 'Ch-ch-1!' },
+      `${ORG}/api/v1/authn/credentials/change_password`,
+      { stateToken: 'st1', oldPassword: ' old ', newPassword: 'Ch-ch-1!' },
+    ],
+    [
+      'unlock',
+      { kind: 'unlock', username: 'lou@example.com' },
+      `${ORG}/api/v1/authn/recovery/unlock`,
+      { username: 'lou@example.com', factorType: 'EMAIL' },
+    ],
   ])(
     "on a %s call: POSTs the exact URL, headers and JSON body, with Okta's cookies (credentials include)",
     async (_kind, authnCall, url, body) => {

@@ -16,7 +16,9 @@ import { FACTOR_ID_PATTERN } from './authnSchemas'
  * | resume | `/api/v1/authn` | `{stateToken}` (get transaction state) |
  * | enroll | `/api/v1/authn/factors` | `{stateToken, factorType: 'token:software:totp', provider}` |
  * | activate | `/api/v1/authn/factors/{factorId}/lifecycle/activate` | `{stateToken, passCode}` |
- * | verify | `/api/v1/authn/factors/{factorId}/verify` | `{stateToken, passCode}` |
+ * | verify | `/api/v1/authn/factors/{factorId}/verify` (`?rememberDevice=true` when chosen) | `{stateToken, passCode}` |
+ * | changePassword | `/api/v1/authn/credentials/change_password` | `{stateToken, oldPassword, newPassword}` |
+ * | unlock | `/api/v1/authn/recovery/unlock` | `{username, factorType: 'EMAIL'}` |
  *
  * The password is sent exactly as typed. Okta's own cookies travel (`credentials: 'include'`, as
  * Okta's SDK sends every Authn call with `withCredentials: true`): its device cookie (`DT`) lets
@@ -33,6 +35,8 @@ import { FACTOR_ID_PATTERN } from './authnSchemas'
  * @see https://developer.okta.com/docs/reference/api/authn/#enroll-okta-verify-totp-factor
  * @see https://developer.okta.com/docs/reference/api/authn/#activate-totp-factor
  * @see https://developer.okta.com/docs/reference/api/authn/#verify-totp-factor
+ * @see https://developer.okta.com/docs/reference/api/authn/#change-password
+ * @see https://developer.okta.com/docs/reference/api/authn/#unlock-account-with-email-factor
  * @see https://developer.okta.com/docs/guides/enable-cors/main/ (trusted origins, credentials)
  */
 export function authnRequest(
@@ -83,8 +87,23 @@ function describeCall(call: AuthnCall): { path: string; body: object } {
       }
     case 'verify':
       return {
-        path: `${factorPath(call, 'missing_mfa_data')}/verify`,
+        path: `${factorPath(call, 'missing_mfa_data')}/verify${call.rememberDevice === true ? '?rememberDevice=true' : ''}`,
         body: { stateToken: call.stateToken, passCode: call.passCode },
+      }
+    case 'changePassword':
+      requireStateToken(call.stateToken, 'session_expired')
+      return {
+        path: '/api/v1/authn/credentials/change_password',
+        body: {
+          stateToken: call.stateToken,
+          oldPassword: call.oldPassword,
+          newPassword: call.newPassword,
+        },
+      }
+    case 'unlock':
+      return {
+        path: '/api/v1/authn/recovery/unlock',
+        body: { username: call.username, factorType: 'EMAIL' },
       }
   }
 }

@@ -50,8 +50,90 @@ export const SuccessSchema = record({ sessionToken: nonEmptyString })
 export const FactorListSchema = record({
   stateToken: nonEmptyString,
   expiresAt: stringOrNull,
-  _embedded: record({ factors: v.array(v.unknown()) }),
+  _embedded: record({ factors: v.array(v.unknown()), policy: v.optional(v.unknown()) }),
 })
+
+/**
+ * The remember-device policy of `MFA_REQUIRED`; only an explicit `allowRememberDevice: true`
+ * offers it. A missing or odd lifetime is 0 ("until forgotten"), a missing default is false.
+ * @see https://developer.okta.com/docs/reference/api/authn/#remember-device-policy-object
+ */
+export const RememberDevicePolicySchema = record({
+  allowRememberDevice: v.literal(true),
+  rememberDeviceLifetimeInMinutes: v.fallback(
+    v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
+    0,
+  ),
+  rememberDeviceByDefault: v.fallback(v.boolean(), false),
+})
+
+const count = v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(256)), 0)
+/** Okta's docs show `excludeUsername` both as a boolean and as the string "true". */
+const flag = v.fallback(
+  v.pipe(
+    v.union([v.boolean(), v.picklist(['true', 'false'])]),
+    v.transform((value) => value === true || value === 'true'),
+  ),
+  false,
+)
+
+/**
+ * `_embedded.policy.complexity` of `PASSWORD_EXPIRED`: each rule falls back to "no rule" when
+ * absent or malformed; `excludeAttributes` keeps only `firstName` and `lastName`.
+ * @see https://developer.okta.com/docs/reference/api/authn/#password-complexity-object
+ */
+export const PasswordComplexitySchema = record({
+  minLength: count,
+  minLowerCase: count,
+  minUpperCase: count,
+  minNumber: count,
+  minSymbol: count,
+  excludeUsername: flag,
+  excludeAttributes: v.fallback(
+    v.pipe(
+      v.array(v.unknown()),
+      v.transform((names) =>
+        names.filter(
+          (name): name is 'firstName' | 'lastName' => name === 'firstName' || name === 'lastName',
+        ),
+      ),
+    ),
+    [],
+  ),
+})
+
+/** `_embedded.user.profile`: the login is required, the names optional. */
+export const UserProfileSchema = record({
+  profile: record({
+    login: nonEmptyString,
+    firstName: v.fallback(v.nullable(v.pipe(v.string(), v.minLength(1))), null),
+    lastName: v.fallback(v.nullable(v.pipe(v.string(), v.minLength(1))), null),
+  }),
+})
+
+/** `PASSWORD_EXPIRED`: the state token; policy and user are checked separately. */
+export const PasswordExpiredSchema = record({
+  stateToken: nonEmptyString,
+  expiresAt: stringOrNull,
+  _embedded: v.fallback(
+    record({ user: v.optional(v.unknown()), policy: v.optional(v.unknown()) }),
+    {},
+  ),
+})
+
+/** `_embedded.policy` holding a `complexity` object. */
+export const PolicyWithComplexitySchema = record({ complexity: v.unknown() })
+
+/** `LOCKED_OUT`: only whether Okta published the `unlock` link matters. */
+export const LockedOutSchema = record({
+  _links: v.fallback(
+    v.optional(record({ next: v.optional(record({ name: v.optional(v.string()) })) })),
+    undefined,
+  ),
+})
+
+/** `RECOVERY_CHALLENGE` of an unlock or reset by email (no stateToken, no links). */
+export const RecoveryChallengeSchema = record({ recoveryType: optionalString })
 
 /** A factor of `MFA_REQUIRED`: it must have an id, since `/verify` is addressed by it. */
 export const FactorSchema = record({

@@ -24,6 +24,11 @@ interface Summary {
   sharedSecret?: string | null
   qrCodeUrl?: string | null
   factorResult?: string | null
+  rememberDevice?: string | null
+  complexity?: string | null
+  user?: string | null
+  canUnlock?: boolean
+  recoveryType?: string | null
 }
 
 type Row =
@@ -32,7 +37,7 @@ type Row =
   /** Token-endpoint bodies are the OAuth helper's; here they only must not pass as Authn bodies. */
   | { notAuthn: true }
 
-function summarize(tx: AuthnTransaction): Summary {
+function summarize(tx: AuthnTransaction): Summary | undefined {
   switch (tx.status) {
     case 'SUCCESS':
       return { status: tx.status, sessionToken: tx.sessionToken }
@@ -41,7 +46,21 @@ function summarize(tx: AuthnTransaction): Summary {
         status: tx.status,
         stateToken: tx.stateToken,
         factors: tx.factors.map((f) => `${f.id} ${f.provider} ${f.factorType}`),
+        rememberDevice:
+          tx.rememberDevice &&
+          `${tx.rememberDevice.lifetimeMinutes} min, default ${tx.rememberDevice.byDefault}`,
       }
+    case 'PASSWORD_EXPIRED':
+      return {
+        status: tx.status,
+        stateToken: tx.stateToken,
+        complexity: tx.complexity && JSON.stringify(tx.complexity),
+        user: tx.user && `${tx.user.login} ${tx.user.firstName} ${tx.user.lastName}`,
+      }
+    case 'LOCKED_OUT':
+      return { status: tx.status, canUnlock: tx.canUnlock }
+    case 'RECOVERY_CHALLENGE':
+      return { status: tx.status, recoveryType: tx.recoveryType }
     case 'MFA_ENROLL':
       return {
         status: tx.status,
@@ -82,6 +101,8 @@ const ROWS: Record<string, Row> = {
       status: 'MFA_REQUIRED',
       stateToken: 'testStateToken',
       factors: ['osthw62MEvG6YFuHe0g3 OKTA token:software:totp'],
+      // allowRememberDevice with a lifetime of 0: remember until forgotten.
+      rememberDevice: '0 min, default false',
     },
   },
   'authn-MFA_REQUIRED-okta-push-and-okta-totp.200.json': {
@@ -90,6 +111,7 @@ const ROWS: Record<string, Row> = {
       status: 'MFA_REQUIRED',
       stateToken: 'testStateToken',
       factors: ['opfhw7v2OnxKpftO40g3 OKTA push', 'osthw62MEvG6YFuHe0g3 OKTA token:software:totp'],
+      rememberDevice: '0 min, default false',
     },
   },
   'authn-MFA_REQUIRED-google-totp-okta-totp-question-push-sms.200.json': {
@@ -104,6 +126,8 @@ const ROWS: Record<string, Row> = {
         'opfhw7v2OnxKpftO40g3 OKTA push',
         'smsigwDlH85L9FyQK0g3 OKTA sms',
       ],
+      // No policy at all: nothing to remember.
+      rememberDevice: null,
     },
   },
   'authn-MFA_REQUIRED-all-factor-types.200.json': {
@@ -131,6 +155,7 @@ const ROWS: Record<string, Row> = {
         'customOIDCFactorId GENERIC_OIDC assertion:oidc',
         'claimsProviderFactorId CUSTOM claims_provider',
       ],
+      rememberDevice: '0 min, default false',
     },
   },
   // Real MFA_ENROLL lists carry no factor ids (a factor gets one when enrolled): all are kept.
@@ -220,15 +245,27 @@ const ROWS: Record<string, Row> = {
       factorResult: 'WAITING',
     },
   },
+  // The `unlock` link is published: self-service unlock is allowed.
   'authn-LOCKED_OUT.200.json': {
     org: 'https://rain.okta1.com:80',
-    error: 'account_locked',
-    providerCode: 'LOCKED_OUT',
+    result: { status: 'LOCKED_OUT', canUnlock: true },
   },
   'authn-PASSWORD_EXPIRED.200.json': {
     org: FOO,
-    error: 'password_expired',
-    providerCode: 'PASSWORD_EXPIRED',
+    result: {
+      status: 'PASSWORD_EXPIRED',
+      stateToken: 'testStateToken',
+      complexity: JSON.stringify({
+        minLength: 8,
+        minLowerCase: 1,
+        minUpperCase: 1,
+        minNumber: 1,
+        minSymbol: 1,
+        excludeUsername: true,
+        excludeAttributes: ['firstName', 'lastName'],
+      }),
+      user: "inca@clouditude.net Inca-Louise O'Rain Dum",
+    },
   },
   'authn-PASSWORD_WARN.200.json': {
     org: FOO,

@@ -23,6 +23,7 @@ const status = fc.constantFrom(
   'MFA_CHALLENGE',
   'LOCKED_OUT',
   'PASSWORD_EXPIRED',
+  'RECOVERY_CHALLENGE',
   'PASSWORD_WARN',
   'UNAUTHENTICATED',
   'RECOVERY',
@@ -166,6 +167,24 @@ function assertWellTyped(tx: AuthnTransaction): void {
         )
       return
     }
+    case 'PASSWORD_EXPIRED':
+      expect(tx.stateToken.length).toBeGreaterThan(0)
+      if (tx.complexity)
+        for (const rule of [
+          'minLength',
+          'minLowerCase',
+          'minUpperCase',
+          'minNumber',
+          'minSymbol',
+        ] as const)
+          expect(Number.isInteger(tx.complexity[rule]) && tx.complexity[rule] >= 0).toBe(true)
+      return
+    case 'LOCKED_OUT':
+      expect(typeof tx.canUnlock).toBe('boolean')
+      return
+    case 'RECOVERY_CHALLENGE':
+      expect(tx.recoveryType === null || isString(tx.recoveryType)).toBe(true)
+      return
     default:
       throw new Error(`unexpected status ${(tx as { status: string }).status}`)
   }
@@ -206,9 +225,12 @@ describe('processAuthnResponse (properties)', () => {
     )
     // The generators must reach every handled status, or the property proves little.
     expect([...reached].sort()).toEqual([
+      'LOCKED_OUT',
       'MFA_ENROLL',
       'MFA_ENROLL_ACTIVATE',
       'MFA_REQUIRED',
+      'PASSWORD_EXPIRED',
+      'RECOVERY_CHALLENGE',
       'SUCCESS',
     ])
   })

@@ -171,10 +171,122 @@ describe('processAuthnResponse', () => {
     })
   })
 
+  describe('account statuses', () => {
+    it('on LOCKED_OUT: says whether the unlock link is published (self-service unlock)', async () => {
+      const unlock = { name: 'unlock', href: `${ORG}/api/v1/authn/recovery/unlock` }
+      await expect(
+        processAuthnResponse(config, json({ status: 'LOCKED_OUT', _links: { next: unlock } })),
+      ).resolves.toStrictEqual({ status: 'LOCKED_OUT', canUnlock: true })
+      await expect(
+        processAuthnResponse(config, json({ status: 'LOCKED_OUT', _embedded: {} })),
+      ).resolves.toStrictEqual({ status: 'LOCKED_OUT', canUnlock: false })
+    })
+
+    it('on LOCKED_OUT whose unlock link points elsewhere: refuses it like any off-origin link', async () => {
+      const error = await rejection(
+        json({
+          status: 'LOCKED_OUT',
+          _links: {
+            next: { name: 'unlock', href: 'https://evil.example/api/v1/authn/recovery/unlock' },
+          },
+        }),
+      )
+      expect(error.code).toBe('unknown_error')
+    })
+
+    it('on RECOVERY_CHALLENGE (unlock by email): resolves without a state token', async () => {
+      await expect(
+        processAuthnResponse(
+          config,
+          json({
+            status: 'RECOVERY_CHALLENGE',
+            factorResult: 'WAITING',
+            factorType: 'EMAIL',
+            recoveryType: 'UNLOCK',
+          }),
+        ),
+      ).resolves.toStrictEqual({ status: 'RECOVERY_CHALLENGE', recoveryType: 'UNLOCK' })
+    })
+
+    it('on PASSWORD_EXPIRED: keeps the rules, reads excludeUsername "true" as true, drops odd values', async () => {
+      const tx = await processAuthnResponse(
+        config,
+        json({
+          status: 'PASSWORD_EXPIRED',
+          stateToken: 'st',
+          _embedded: {
+            user: { profile: { login: 'dade@example.com', firstName: 'Dade' } },
+            policy: {
+              complexity: {
+                minLength: 8,
+                minLowerCase: -1,
+                minUpperCase: '1',
+                minNumber: 1,
+                excludeUsername: 'true',
+                excludeAttributes: ['firstName', 'nickName', 7],
+              },
+            },
+          },
+        }),
+      )
+      expect(tx).toStrictEqual({
+        status: 'PASSWORD_EXPIRED',
+        stateToken: 'st',
+        expiresAt: null,
+        complexity: {
+          minLength: 8,
+          minLowerCase: 0,
+          minUpperCase: 0,
+          minNumber: 1,
+          minSymbol: 0,
+          excludeUsername: true,
+          excludeAttributes: ['firstName'],
+        },
+        user: { login: 'dade@example.com', firstName: 'Dade', lastName: null },
+      })
+    })
+
+    it('on PASSWORD_EXPIRED without a policy: null rules (Okta alone judges); without a state token: unknown_error', async () => {
+      const tx = await processAuthnResponse(
+        config,
+        json({ status: 'PASSWORD_EXPIRED', stateToken: 'st', _embedded: {} }),
+      )
+      expect(tx).toMatchObject({ complexity: null, user: null })
+      expect((await rejection(json({ status: 'PASSWORD_EXPIRED' }))).code).toBe('unknown_error')
+    })
+
+    it('on MFA_REQUIRED: offers remembering the device only on allowRememberDevice: true', async () => {
+      const totp = { id: 'f1', factorType: 'token:software:totp', provider: 'OKTA' }
+      const withPolicy = (policy: unknown) =>
+        processAuthnResponse(
+          config,
+          json({
+            status: 'MFA_REQUIRED',
+            stateToken: 'st',
+            _embedded: { factors: [totp], policy },
+          }),
+        )
+      await expect(
+        withPolicy({
+          allowRememberDevice: true,
+          rememberDeviceLifetimeInMinutes: 10080,
+          rememberDeviceByDefault: true,
+        }),
+      ).resolves.toMatchObject({ rememberDevice: { lifetimeMinutes: 10080, byDefault: true } })
+      await expect(withPolicy({ allowRememberDevice: true })).resolves.toMatchObject({
+        rememberDevice: { lifetimeMinutes: 0, byDefault: false },
+      })
+      await expect(
+        withPolicy({ allowRememberDevice: false, rememberDeviceLifetimeInMinutes: 5 }),
+      ).resolves.toMatchObject({ rememberDevice: null })
+      await expect(withPolicy({ allowRememberDevice: 'yes' })).resolves.toMatchObject({
+        rememberDevice: null,
+      })
+    })
+  })
+
   describe('statuses', () => {
     it.each([
-      ['LOCKED_OUT', 'account_locked'],
-      ['PASSWORD_EXPIRED', 'password_expired'],
       ['PASSWORD_WARN', 'unknown_error'],
       ['UNAUTHENTICATED', 'unknown_error'],
       ['MFA_CHALLENGE', 'unknown_error'],
@@ -311,6 +423,7 @@ describe('processAuthnResponse', () => {
         stateToken: 'st',
         expiresAt: '2030-01-01T00:00:00.000Z',
         factors: [totp, { ...totp, id: 'f2', status: 'ACTIVE' }, { ...totp, id: 'f3' }],
+        rememberDevice: null,
       })
     })
 

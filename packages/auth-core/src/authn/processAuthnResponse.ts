@@ -7,6 +7,7 @@ import type {
   AuthnEnrollableFactor,
   AuthnFactor,
   AuthnTransaction,
+  RememberDevicePolicy,
   TotpActivation,
 } from './authn.types'
 import {
@@ -16,17 +17,24 @@ import {
   EnrollActivateSchema,
   FactorListSchema,
   FactorSchema,
+  LockedOutSchema,
+  PasswordComplexitySchema,
+  PasswordExpiredSchema,
+  PolicyWithComplexitySchema,
+  RecoveryChallengeSchema,
+  RememberDevicePolicySchema,
   SuccessSchema,
   TransactionEnvelopeSchema,
+  UserProfileSchema,
 } from './authnSchemas'
 import { oktaErrorToAuthError } from './oktaErrorToAuthError'
 import { acceptQrCodeUrl, isOrgUrl } from './orgUrl'
 
-/** Transaction statuses that end the flow with a code of their own. */
-const TERMINAL_STATUSES: Readonly<Record<string, AuthErrorCode>> = {
-  LOCKED_OUT: 'account_locked',
-  PASSWORD_EXPIRED: 'password_expired',
-}
+/**
+ * Transaction statuses that end the flow with a code of their own. `PASSWORD_WARN` is never
+ * asked for (`warnBeforePasswordExpired: false`), so it is not handled.
+ */
+const TERMINAL_STATUSES: Readonly<Record<string, AuthErrorCode>> = {}
 
 /**
  * Checks an answer of `/api/v1/authn...` and returns the transaction, or throws an
@@ -34,14 +42,16 @@ const TERMINAL_STATUSES: Readonly<Record<string, AuthErrorCode>> = {
  *
  * - non-2xx: the Okta error code decides (see `oktaErrorToAuthError`);
  * - 2xx: the body must be a JSON object; a `_links.next.href` off the org origin, or
- *   `factorResult: PASSCODE_REPLAYED`, is an error; then `SUCCESS`, `MFA_REQUIRED`,
- *   `MFA_ENROLL` and `MFA_ENROLL_ACTIVATE` are schema-checked, `LOCKED_OUT` is
- *   `account_locked`, `PASSWORD_EXPIRED` is `password_expired`, and every other status is
- *   `unknown_error` with the status as `providerCode` (so is a handled status missing a required
- *   field, e.g. `SUCCESS` without a session token).
+ *   `factorResult: PASSCODE_REPLAYED`, is an error; then `SUCCESS`, `MFA_REQUIRED` (with its
+ *   remember-device policy), `MFA_ENROLL`, `MFA_ENROLL_ACTIVATE`, `PASSWORD_EXPIRED` (with the
+ *   password complexity and user), `LOCKED_OUT` (whether `unlock` is published) and
+ *   `RECOVERY_CHALLENGE` are schema-checked, and every other status is `unknown_error` with the
+ *   status as `providerCode` (so is a handled status missing a required field, e.g. `SUCCESS`
+ *   without a session token).
  *
  * @see https://developer.okta.com/docs/reference/api/authn/#transaction-state
  * @see https://developer.okta.com/docs/reference/api/authn/#factor-result
+ * @see https://developer.okta.com/docs/reference/api/authn/#response-example-for-email-factor
  */
 export async function processAuthnResponse(
   config: AuthConfig,
@@ -101,6 +111,18 @@ function parseHandledStatus(
       return parseFactorList(status, value)
     case 'MFA_ENROLL_ACTIVATE':
       return parseEnrollActivate(config, value)
+    case 'PASSWORD_EXPIRED':
+      return parsePasswordExpired(value)
+    case 'LOCKED_OUT': {
+      const parsed = v.safeParse(LockedOutSchema, value)
+      if (!parsed.success) return undefined
+      return { status: 'LOCKED_OUT', canUnlock: parsed.output._links?.next?.name === 'unlock' }
+    }
+    case 'RECOVERY_CHALLENGE': {
+      const parsed = v.safeParse(RecoveryChallengeSchema, value)
+      if (!parsed.success) return undefined
+      return { status: 'RECOVERY_CHALLENGE', recoveryType: parsed.output.recoveryType ?? null }
+    }
     default:
       return undefined
   }
@@ -126,7 +148,13 @@ function parseFactorList(
       const factor = v.safeParse(FactorSchema, raw)
       return factor.success ? [withStatus({ id: factor.output.id }, factor.output)] : []
     })
-    return { status, stateToken, expiresAt, factors }
+    return {
+      status,
+      stateToken,
+      expiresAt,
+      factors,
+      rememberDevice: rememberDevice(_embedded.policy),
+    }
   }
   const factors = _embedded.factors.flatMap((raw): AuthnEnrollableFactor[] => {
     const factor = v.safeParse(EnrollableFactorSchema, raw)
@@ -189,5 +217,34 @@ function toActivation(
     ...(activation.timeStep === undefined ? {} : { timeStep: activation.timeStep }),
     ...(activation.keyLength === undefined ? {} : { keyLength: activation.keyLength }),
     ...(activation.encoding === undefined ? {} : { encoding: activation.encoding }),
+  }
+}
+
+/** The remember-device policy when it allows remembering; null otherwise (or when malformed). */
+function rememberDevice(policy: unknown): RememberDevicePolicy | null {
+  const parsed = v.safeParse(RememberDevicePolicySchema, policy)
+  if (!parsed.success) return null
+  return {
+    lifetimeMinutes: parsed.output.rememberDeviceLifetimeInMinutes,
+    byDefault: parsed.output.rememberDeviceByDefault,
+  }
+}
+
+/** `PASSWORD_EXPIRED`: the state token is required; a malformed policy or user is null. */
+function parsePasswordExpired(value: unknown): AuthnTransaction | undefined {
+  const parsed = v.safeParse(PasswordExpiredSchema, value)
+  if (!parsed.success) return undefined
+  const { stateToken, expiresAt, _embedded } = parsed.output
+  const policy = v.safeParse(PolicyWithComplexitySchema, _embedded.policy)
+  const complexity = policy.success
+    ? v.safeParse(PasswordComplexitySchema, policy.output.complexity)
+    : undefined
+  const user = v.safeParse(UserProfileSchema, _embedded.user)
+  return {
+    status: 'PASSWORD_EXPIRED',
+    stateToken,
+    expiresAt,
+    complexity: complexity?.success ? complexity.output : null,
+    user: user.success ? user.output.profile : null,
   }
 }

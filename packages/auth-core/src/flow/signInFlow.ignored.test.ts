@@ -5,9 +5,12 @@ import { anyEvent, SAMPLE_EVENTS } from '../testing/flowEvents'
 import {
   answering,
   ENROLL_ACTIVATE,
+  LOCKED_OUT,
   MFA_ENROLL,
   MFA_REQUIRED,
   page,
+  PASSWORD_EXPIRED,
+  RECOVERY_CHALLENGE,
   run,
   signIn,
   storedOAuth,
@@ -53,6 +56,16 @@ const STATES: Record<SignInStep, SignInState> = {
       }),
     },
   ]).state,
+  passwordExpired: run(signIn(PASSWORD_EXPIRED)).state,
+  locked: run(signIn(LOCKED_OUT)).state,
+  unlockSent: run([
+    ...signIn(LOCKED_OUT),
+    { type: 'unlockClicked' },
+    { type: 'authnTransactionReceived', call: 'unlock', transaction: RECOVERY_CHALLENGE },
+  ]).state,
+  signedIn: run([
+    { type: 'pageLoaded', page: page({ session: { status: 'live', who: 'pat@example.com' } }) },
+  ]).state,
   done: { step: 'done', via: 'password', attempt: 9 },
 }
 
@@ -67,6 +80,7 @@ const HANDLED: Record<SignInStep, readonly TestEvent['type'][]> = {
     'changeEmailClicked',
     'forgotPasswordClicked',
     'hashChanged',
+    'clockTicked',
   ],
   code: [
     'codeEdited',
@@ -75,6 +89,8 @@ const HANDLED: Record<SignInStep, readonly TestEvent['type'][]> = {
     'authnCallFailed',
     'hashChanged',
     'storageFailed',
+    'clockTicked',
+    'rememberDeviceChanged',
   ],
   factorChoice: [
     'factorChosen',
@@ -90,7 +106,27 @@ const HANDLED: Record<SignInStep, readonly TestEvent['type'][]> = {
     'authnCallFailed',
     'hashChanged',
     'storageFailed',
+    'clockTicked',
   ],
+  passwordExpired: [
+    'storageFailed',
+    'newPasswordSubmitted',
+    'authnTransactionReceived',
+    'authnCallFailed',
+    'startOverClicked',
+    'hashChanged',
+    'clockTicked',
+  ],
+  locked: [
+    'unlockClicked',
+    'authnTransactionReceived',
+    'authnCallFailed',
+    'startOverClicked',
+    'hashChanged',
+    'clockTicked',
+  ],
+  unlockSent: ['startOverClicked', 'hashChanged'],
+  signedIn: ['continueClicked', 'switchAccountClicked', 'sessionEnded'],
   resuming: ['authnTransactionReceived', 'authnCallFailed'],
   authorizing: [
     'authorizationPrepared',
@@ -109,8 +145,9 @@ const flow = createSignInFlow(testConfig())
 
 describe('signInFlow: events a step does not handle', () => {
   for (const [step, state] of Object.entries(STATES) as [SignInStep, SignInState][]) {
+    // A clock tick outside a rate-limit wait stops the clock everywhere (tested with the waits).
     const ignored = (Object.keys(SAMPLE_EVENTS) as TestEvent['type'][]).filter(
-      (type) => !HANDLED[step].includes(type),
+      (type) => !HANDLED[step].includes(type) && type !== 'clockTicked',
     )
     it.each(ignored)(`in ${step}: ignores %s (same state, no effects)`, (type) => {
       expect(state.step).toBe(step)

@@ -38,6 +38,7 @@ describe('signInFlow: MFA_REQUIRED', () => {
       factorId: 'ostTotp0001',
       code: initialCodeEntry(),
       verifying: false,
+      rememberDevice: null,
       error: null,
     })
     expect(last).toEqual([
@@ -169,7 +170,6 @@ describe('signInFlow: MFA_REQUIRED', () => {
     ['mfa_verification_failed', 'mfa_verification_failed', true],
     ['invalid_verification_code', 'invalid_verification_code', true],
     ['passcode_replayed', 'passcode_replayed', true],
-    ['rate_limited', 'rate_limited', true],
     ['unknown_error', 'verification_failed', true],
     ['enroll_failed', 'verification_failed', true],
     ['network_error', 'network_error', false],
@@ -189,7 +189,7 @@ describe('signInFlow: MFA_REQUIRED', () => {
     },
   )
 
-  it.each(['session_expired', 'account_locked'] as const)(
+  it.each(['session_expired'] as const)(
     'on verify failing with %s: back to the email step, transaction forgotten',
     (error) => {
       const { state, last } = run(

@@ -148,14 +148,7 @@ describe('signInFlow: password step', () => {
     expect(run([{ type: 'passwordSubmitted', password: 'abc' }], { from: state }).state).toBe(state)
   })
 
-  it.each([
-    'invalid_credentials',
-    'access_denied',
-    'rate_limited',
-    'account_locked',
-    'password_expired',
-    'unknown_error',
-  ] as const)(
+  it.each(['invalid_credentials', 'access_denied', 'password_expired', 'unknown_error'] as const)(
     'on authnCallFailed %s: returns to the email step with the error, keeping the email',
     (error) => {
       const { state, last } = run([

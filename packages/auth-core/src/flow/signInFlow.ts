@@ -20,6 +20,9 @@ import { onFactorChoice } from './steps/onFactorChoice'
 import { onGoogleReturn, onRedirectingToGoogle } from './steps/onGoogle'
 import { onPassword } from './steps/onPassword'
 import { onResuming } from './steps/onResuming'
+import { onLocked, onUnlockSent } from './steps/onLocked'
+import { onPasswordExpired } from './steps/onPasswordExpired'
+import { onSignedIn } from './steps/onSignedIn'
 
 /** The sign-in flow for one configuration. */
 export interface SignInFlow {
@@ -84,6 +87,10 @@ function transition(
 }
 
 function onStep(context: FlowContext, state: SignInState, event: SignInEvent): StepTransition {
+  // A tick of the page's clock reaches only a step counting down a rate-limit wait; anywhere else
+  // the clock is stopped (the wait's step was left).
+  if (event.type === 'clockTicked' && !('retry' in state && state.retry))
+    return [state, [{ type: 'stopClock' }]]
   switch (state.step) {
     case 'booting':
       return event.type === 'pageLoaded' ? loadPage(context, event.page) : unchanged(state)
@@ -97,6 +104,14 @@ function onStep(context: FlowContext, state: SignInState, event: SignInEvent): S
       return onFactorChoice(state, event)
     case 'enrollActivate':
       return onEnrollActivate(state, event)
+    case 'passwordExpired':
+      return onPasswordExpired(state, event)
+    case 'locked':
+      return onLocked(state, event)
+    case 'unlockSent':
+      return onUnlockSent(state, event)
+    case 'signedIn':
+      return onSignedIn(context, state, event)
     case 'resuming':
       return onResuming(state, event)
     case 'authorizing':

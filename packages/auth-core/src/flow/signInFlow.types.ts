@@ -2,7 +2,14 @@
  * The sign-in flow as data: a state per step, events named for what happened, effects for the
  * shell to run. All plain, serializable JSON.
  */
-import type { AuthnCall, AuthnCallKind, AuthnTransaction, TotpProvider } from '../authn/authn.types'
+import type {
+  AuthnCall,
+  AuthnCallKind,
+  AuthnTransaction,
+  AuthnUserProfile,
+  PasswordComplexity,
+  TotpProvider,
+} from '../authn/authn.types'
 import type { CodeEntryEvent, CodeEntryState } from '../codeEntry/codeEntry.types'
 import type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
 import type { AuthErrorCode } from '../errors/authError'
@@ -22,6 +29,9 @@ export const STEP_HASHES = {
   code: '#verify',
   factorChoice: '#setup',
   enrollActivate: '#activate',
+  passwordExpired: '#new-password',
+  locked: '#locked',
+  unlockSent: '#unlock-sent',
 } as const
 
 /** A hash the flow writes. */
@@ -44,6 +54,43 @@ export type SignInVia = 'password' | 'mfa'
  * answer to an attempt that is no longer current, and is ignored.
  */
 export type AttemptId = number
+
+/** Longest rate-limit wait the page shows; a later `X-Rate-Limit-Reset` is treated as this. */
+export const MAX_RATE_LIMIT_WAIT_MS = 10 * 60 * 1000
+/** The wait when Okta gives no usable `X-Rate-Limit-Reset`. */
+export const DEFAULT_RATE_LIMIT_WAIT_MS = 60 * 1000
+/** How often the page's clock ticks while a wait is counted down. */
+export const CLOCK_TICK_MS = 1000
+
+/**
+ * A rate-limit wait (Okta `E0000047`): nothing is sent until it is over. The clock reaches the
+ * flow only as `clockTicked` events; the first tick fixes the end when Okta gave none.
+ */
+export interface RetryWait {
+  /** Epoch ms when sending is allowed again; null until the first tick when Okta gave no reset. */
+  readonly until: number | null
+  /** Whole seconds left at the last tick (null before the first tick). */
+  readonly secondsLeft: number | null
+}
+
+/** The remember-device choice on the code step, when the policy offers it. */
+export interface RememberDeviceChoice {
+  /** `rememberDeviceLifetimeInMinutes`; 0 means until the device is forgotten. */
+  readonly lifetimeMinutes: number
+  readonly chosen: boolean
+}
+
+/** What the already-signed-in step knows about the live session (from the cookies). */
+export interface SignedInSession {
+  /** Who is signed in (the access token's `sub`), when the cookie says. */
+  readonly who: string | null
+}
+
+/** What the page found in the parent-domain cookies at load (from `readSessionSnapshot`). */
+export type PageSession =
+  | { readonly status: 'none' }
+  /** An unexpired access token, or a refresh token that can renew it. */
+  | { readonly status: 'live'; readonly who: string | null }
 
 /* --- State --- */
 
@@ -71,6 +118,8 @@ export type SignInStepState =
       /** Primary authentication is in flight: further submits are ignored. */
       readonly submitting: boolean
       readonly attempted: boolean
+      /** A rate-limit wait in progress: Sign in stays disabled until it is over. */
+      readonly retry?: RetryWait | null
     })
   | (Failable & {
       readonly step: 'code'
@@ -79,6 +128,9 @@ export type SignInStepState =
       readonly factorId: string
       readonly code: CodeEntryState
       readonly verifying: boolean
+      /** Offered when the policy allows remembering the device (`allowRememberDevice`). */
+      readonly rememberDevice?: RememberDeviceChoice | null
+      readonly retry?: RetryWait | null
     })
   | (Failable & {
       readonly step: 'factorChoice'
@@ -99,7 +151,41 @@ export type SignInStepState =
       readonly qrCodeUrl: string
       readonly code: CodeEntryState
       readonly activating: boolean
+      readonly retry?: RetryWait | null
     })
+  /** `PASSWORD_EXPIRED`: current, new and confirmed password, checked against the org's rules. */
+  | (Failable & {
+      readonly step: 'passwordExpired'
+      readonly email: string | null
+      readonly stateToken: string
+      /** The org's rules; null when Okta sent none (then it alone judges). */
+      readonly complexity: PasswordComplexity | null
+      readonly user: AuthnUserProfile | null
+      /** The change is in flight: further submits are ignored. */
+      readonly changing: boolean
+      readonly retry?: RetryWait | null
+    })
+  /** `LOCKED_OUT` or `E0000069`: the account is locked; unlock by email when allowed. */
+  | (Failable & {
+      readonly step: 'locked'
+      readonly email: string | null
+      /** Self-service unlock is offered (Okta published `unlock`, or did not say otherwise). */
+      readonly canUnlock: boolean
+      /** The unlock request is in flight. */
+      readonly sending: boolean
+      readonly retry?: RetryWait | null
+    })
+  /** The unlock email is on its way (said the same way whether or not the account exists). */
+  | { readonly step: 'unlockSent'; readonly email: string | null }
+  /** A plain visit while the parent-domain cookies hold a live session: continue or switch. */
+  | {
+      readonly step: 'signedIn'
+      readonly session: SignedInSession
+      /** Where Continue goes (the redirect target the normal rules pick). */
+      readonly target: string
+      /** Signing out to use another account: the session is being ended. */
+      readonly signingOut: boolean
+    }
   /**
    * A reload in the middle of MFA: the stored transaction is being fetched again. With the
    * MFA-redirect flag set the page shows the code step verifying (spec section 2).
@@ -151,6 +237,8 @@ export interface PageSnapshot {
   readonly postLoginRedirect: string | null
   /** Epoch milliseconds. */
   readonly now: number
+  /** The platform session in the parent-domain cookies; absent means none. */
+  readonly session?: PageSession
 }
 
 /** Something the person or the page did. */
@@ -167,6 +255,24 @@ type InputEvent =
   | { readonly type: 'factorChosen'; readonly provider: TotpProvider }
   | { readonly type: 'codeEdited'; readonly input: CodeEntryEvent }
   | { readonly type: 'codeSubmitted' }
+  /** The remember-device checkbox on the code step changed. */
+  | { readonly type: 'rememberDeviceChanged'; readonly remember: boolean }
+  /** The expired-password form was submitted (the passwords leave in this event only). */
+  | {
+      readonly type: 'newPasswordSubmitted'
+      readonly oldPassword: string
+      readonly newPassword: string
+      readonly confirmation: string
+    }
+  | { readonly type: 'unlockClicked' }
+  /** "Back to sign in" from the expired-password, locked or unlock-sent step. */
+  | { readonly type: 'startOverClicked' }
+  | { readonly type: 'continueClicked' }
+  | { readonly type: 'switchAccountClicked' }
+  /** The page's clock while a rate-limit wait runs (every {@link CLOCK_TICK_MS}). */
+  | { readonly type: 'clockTicked'; readonly now: number }
+  /** The previous session was ended (revoked or not: its cookies are gone either way). */
+  | { readonly type: 'sessionEnded' }
   /** Writing to sessionStorage failed (blocked storage, quota): the shell stopped the transition. */
   | { readonly type: 'storageFailed' }
 
@@ -231,6 +337,14 @@ type ImmediateEffect =
   | { readonly type: 'persist'; readonly item: StoredItem; readonly value: string }
   | { readonly type: 'forget'; readonly item: StoredItem }
   | { readonly type: 'navigate'; readonly url: string; readonly mode: 'assign' | 'replace' }
+  /** Tick `clockTicked` now and every {@link CLOCK_TICK_MS} (one ticker: a second start restarts it). */
+  | { readonly type: 'startClock' }
+  | { readonly type: 'stopClock' }
+  /**
+   * Revoke the refresh token in the cookies (read when this runs, before the cookies are removed),
+   * as `signOut` does without the provider redirect. Result: `sessionEnded`, whatever the answer.
+   */
+  | { readonly type: 'endSession' }
   | { readonly type: 'setCookies'; readonly cookies: readonly CookieWrite[] }
   | { readonly type: 'removeCookie'; readonly cookie: CookieRemoval }
   /** Report (a warning) the cookie names the Google path left out: names only, never values. */

@@ -8,9 +8,12 @@ import type { AuthErrorCode } from '../errors/authError'
 import { AUTH_ERROR_CODES } from '../errors/authError'
 import {
   ENROLL_ACTIVATE,
+  LOCKED_OUT,
   MFA_ENROLL,
   MFA_REQUIRED,
   NOW,
+  PASSWORD_EXPIRED,
+  RECOVERY_CHALLENGE,
   OAUTH_NONCE,
   OAUTH_STATE,
   page,
@@ -69,6 +72,19 @@ export const SAMPLE_EVENTS: Readonly<Record<TestEvent['type'], TestEvent>> = {
   googleCookiesReceived: { type: 'googleCookiesReceived', cookies: { a: 'b' }, now: NOW },
   googleSignInFailed: { type: 'googleSignInFailed', error: 'google_failed' },
   storageFailed: { type: 'storageFailed' },
+  rememberDeviceChanged: { type: 'rememberDeviceChanged', remember: true },
+  newPasswordSubmitted: {
+    type: 'newPasswordSubmitted',
+    oldPassword: 'hunter22',
+    newPassword: 'Fresh-start-22',
+    confirmation: 'Fresh-start-22',
+  },
+  unlockClicked: { type: 'unlockClicked' },
+  startOverClicked: { type: 'startOverClicked' },
+  continueClicked: { type: 'continueClicked' },
+  switchAccountClicked: { type: 'switchAccountClicked' },
+  clockTicked: { type: 'clockTicked', now: NOW },
+  sessionEnded: { type: 'sessionEnded' },
 }
 
 const errorCode: fc.Arbitrary<AuthErrorCode> = fc.constantFrom(...AUTH_ERROR_CODES)
@@ -78,13 +94,20 @@ const callKind = fc.constantFrom(
   'enroll' as const,
   'activate' as const,
   'verify' as const,
+  'changePassword' as const,
+  'unlock' as const,
 )
 const transaction: fc.Arbitrary<AuthnTransaction> = fc.constantFrom<AuthnTransaction>(
   SUCCESS,
   MFA_REQUIRED,
+  { ...MFA_REQUIRED, rememberDevice: { lifetimeMinutes: 10080, byDefault: true } },
   MFA_ENROLL,
   ENROLL_ACTIVATE,
   { ...ENROLL_ACTIVATE, activation: null },
+  PASSWORD_EXPIRED,
+  LOCKED_OUT,
+  { ...LOCKED_OUT, canUnlock: false },
+  RECOVERY_CHALLENGE,
 )
 const hash = fc.constantFrom(
   '',
@@ -93,6 +116,9 @@ const hash = fc.constantFrom(
   '#verify',
   '#setup',
   '#activate',
+  '#new-password',
+  '#locked',
+  '#unlock-sent',
   '#x',
   `#code=c&state=${OAUTH_STATE}`,
 )
@@ -124,6 +150,7 @@ export const anyEvent: fc.Arbitrary<TestEvent> = fc.oneof(
         oauthState: fc.option(fc.constantFrom(storedOAuth('okta'), storedOAuth('google'), '{bad'), {
           nil: null,
         }),
+        live: fc.boolean(),
       })
       .map(
         ({
@@ -135,6 +162,7 @@ export const anyEvent: fc.Arbitrary<TestEvent> = fc.oneof(
           mfaRedirect,
           pkceVerifier,
           oauthState,
+          live,
         }) =>
           page({
             hash: h,
@@ -142,6 +170,7 @@ export const anyEvent: fc.Arbitrary<TestEvent> = fc.oneof(
             historyEmail,
             postLoginRedirect,
             stored: { stateToken, mfaRedirect, pkceVerifier, oauthState },
+            session: live ? { status: 'live', who: 'pat@example.com' } : { status: 'none' },
           }),
       ),
   }),
@@ -179,6 +208,23 @@ export const anyEvent: fc.Arbitrary<TestEvent> = fc.oneof(
     transaction,
   }),
   fc.record({ type: fc.constant('authnCallFailed' as const), call: callKind, error: errorCode }),
+  fc.record({
+    type: fc.constant('authnCallFailed' as const),
+    call: callKind,
+    error: fc.constant('rate_limited' as const),
+    rateLimitReset: fc.integer({ min: NOW / 1000 - 5, max: NOW / 1000 + 90 }),
+  }),
+  fc.record({
+    type: fc.constant('clockTicked' as const),
+    now: fc.integer({ min: NOW - 1000, max: NOW + 200_000 }),
+  }),
+  fc.record({
+    type: fc.constant('newPasswordSubmitted' as const),
+    oldPassword: fc.constantFrom('', 'hunter22'),
+    newPassword: fc.constantFrom('', 'short', 'Fresh-start-22', 'Pat-rules-22'),
+    confirmation: fc.constantFrom('Fresh-start-22', 'other'),
+  }),
+  fc.record({ type: fc.constant('rememberDeviceChanged' as const), remember: fc.boolean() }),
   fc.record({ type: fc.constant('authorizationFailed' as const), error: errorCode }),
   fc.record({ type: fc.constant('tokenExchangeFailed' as const), error: errorCode }),
   fc.record({ type: fc.constant('googleSignInFailed' as const), error: errorCode }),

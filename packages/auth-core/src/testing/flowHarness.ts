@@ -123,6 +123,34 @@ export const MFA_REQUIRED: Extract<AuthnTransaction, { status: 'MFA_REQUIRED' }>
     { id: 'ostTotp0001', factorType: 'token:software:totp', provider: 'OKTA' },
     { id: 'ostTotp0002', factorType: 'token:software:totp', provider: 'GOOGLE' },
   ],
+  rememberDevice: null,
+}
+
+/** `PASSWORD_EXPIRED` with the recorded fixture's policy. */
+export const PASSWORD_EXPIRED: Extract<AuthnTransaction, { status: 'PASSWORD_EXPIRED' }> = {
+  status: 'PASSWORD_EXPIRED',
+  stateToken: STATE_TOKEN,
+  expiresAt: null,
+  complexity: {
+    minLength: 8,
+    minLowerCase: 1,
+    minUpperCase: 1,
+    minNumber: 1,
+    minSymbol: 0,
+    excludeUsername: true,
+    excludeAttributes: ['firstName', 'lastName'],
+  },
+  user: { login: 'pat@example.com', firstName: 'Pat', lastName: 'Example' },
+}
+
+export const LOCKED_OUT: Extract<AuthnTransaction, { status: 'LOCKED_OUT' }> = {
+  status: 'LOCKED_OUT',
+  canUnlock: true,
+}
+
+export const RECOVERY_CHALLENGE: Extract<AuthnTransaction, { status: 'RECOVERY_CHALLENGE' }> = {
+  status: 'RECOVERY_CHALLENGE',
+  recoveryType: 'UNLOCK',
 }
 
 export const MFA_ENROLL: Extract<AuthnTransaction, { status: 'MFA_ENROLL' }> = {

@@ -1,7 +1,7 @@
 import type { AuthnTransaction, TotpProvider } from '../../authn/authn.types'
 import { TOTP_FACTOR_TYPE } from '../../authn/authn.types'
 import { initialCodeEntry } from '../../codeEntry/codeEntry'
-import { failToEmail } from '../flowOutcomes'
+import { failToEmail, forget, report } from '../flowOutcomes'
 import type {
   StepEffect,
   SignInStepState,
@@ -110,6 +110,10 @@ export function enterTransaction(
           factorId: factor.id,
           code: initialCodeEntry(),
           verifying: false,
+          rememberDevice: transaction.rememberDevice && {
+            lifetimeMinutes: transaction.rememberDevice.lifetimeMinutes,
+            chosen: transaction.rememberDevice.byDefault,
+          },
           error: null,
         },
         mfaStepEffects(transaction.stateToken, STEP_HASHES.code),
@@ -135,5 +139,44 @@ export function enterTransaction(
       if (!next) return failToEmail(from, email, 'enrollment_info_failed')
       return [next, mfaStepEffects(transaction.stateToken, STEP_HASHES.enrollActivate)]
     }
+    case 'PASSWORD_EXPIRED':
+      return [
+        {
+          step: 'passwordExpired',
+          email,
+          stateToken: transaction.stateToken,
+          complexity: transaction.complexity,
+          user: transaction.user,
+          changing: false,
+          error: null,
+        },
+        mfaStepEffects(transaction.stateToken, STEP_HASHES.passwordExpired),
+      ]
+    case 'LOCKED_OUT':
+      return lockedStep(from, email, transaction.canUnlock, hashMode)
+    case 'RECOVERY_CHALLENGE':
+      // Only an unlock request answers this; anywhere else it is not a sign-in answer.
+      return failToEmail(from, email, 'unknown_error')
   }
+}
+
+/**
+ * The locked step (`LOCKED_OUT`, or `E0000069` from a verify): the transaction is over, so the
+ * stored state token is dropped; unlock by email is offered unless Okta said it is not allowed.
+ * @see https://developer.okta.com/docs/reference/api/authn/#unlock-account
+ */
+export function lockedStep(
+  from: SignInStep,
+  email: string | null,
+  canUnlock: boolean,
+  hashMode: 'push' | 'replace',
+): StepTransition {
+  return [
+    { step: 'locked', email, canUnlock: canUnlock && email !== null, sending: false, error: null },
+    [
+      ...forget('stateToken', 'mfaRedirect'),
+      { type: 'setLocation', hash: STEP_HASHES.locked, email, mode: hashMode },
+      report('account_locked', from),
+    ],
+  ]
 }

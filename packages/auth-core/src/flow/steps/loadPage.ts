@@ -156,8 +156,14 @@ export function loadPage(context: FlowContext, page: PageSnapshot): StepTransiti
   switch (page.hash) {
     case '':
     case '#': {
-      const state: SignInStepState = emailStep(page.historyEmail ?? '')
       const stale = forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken')
+      const target = page.session?.status === 'live' ? redirectTarget(context, page) : null
+      // A plain visit with a live session: ask, never redirect by itself (no loop with a sub-site
+      // that rejects the token and sends the person back).
+      const state: SignInStepState =
+        page.session?.status === 'live' && target !== null
+          ? { step: 'signedIn', session: { who: page.session.who }, target, signingOut: false }
+          : emailStep(page.historyEmail ?? '')
       return [state, stale.length > 0 ? stale : NO_EFFECTS]
     }
     case STEP_HASHES.password:
@@ -170,6 +176,7 @@ export function loadPage(context: FlowContext, page: PageSnapshot): StepTransiti
       return email === null ? resetToRoot(page) : resume(page, email, false, 'missing_mfa_data')
     case STEP_HASHES.factorChoice:
     case STEP_HASHES.enrollActivate:
+    case STEP_HASHES.passwordExpired:
       return email === null ? resetToRoot(page) : resume(page, email, false, 'missing_state_token')
     default:
       return resetToRoot(page)

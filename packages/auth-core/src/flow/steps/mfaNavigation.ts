@@ -2,7 +2,10 @@ import { emailStep, forget } from '../flowOutcomes'
 import type { SignInState, StepTransition, StepHash } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
 
-type MfaState = Extract<SignInState, { step: 'code' | 'factorChoice' | 'enrollActivate' }>
+type MfaState = Extract<
+  SignInState,
+  { step: 'code' | 'factorChoice' | 'enrollActivate' | 'passwordExpired' }
+>
 
 /**
  * Back/forward while in an MFA step: `#sign-in` returns to the password step and the root to the

@@ -9,16 +9,15 @@ import { failToEmail, report, unchanged } from '../flowOutcomes'
 import type { StepEffect, SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
 import { startAuthorization } from './authorization'
+import { enterTransaction, lockedStep } from './enterTransaction'
 import { leaveMfaByHash } from './mfaNavigation'
+import { isWaiting, startWait, tickWait } from './rateLimitWait'
 
 type CodeState = Extract<SignInState, { step: 'code' }>
 type ActivateState = Extract<SignInState, { step: 'enrollActivate' }>
 
 /** Failures after which the transaction cannot continue: back to the email step. */
-const FATAL: ReadonlySet<AuthErrorCode> = new Set<AuthErrorCode>([
-  'session_expired',
-  'account_locked',
-])
+const FATAL: ReadonlySet<AuthErrorCode> = new Set<AuthErrorCode>(['session_expired'])
 /** Failures after which the same code may simply be sent again. */
 const TRANSIENT: ReadonlySet<AuthErrorCode> = new Set<AuthErrorCode>(['network_error', 'timeout'])
 /** Failures whose own message is right here; others get the step's own message. */
@@ -75,9 +74,11 @@ function submit<S extends CodeState | ActivateState>(
   state: S,
 ): StepTransition {
   const passCode = selectCodeValue(state.code)
+  const call = { kind: spec.call, stateToken: state.stateToken, factorId: state.factorId, passCode }
+  const remember = 'rememberDevice' in state && state.rememberDevice?.chosen === true
   const effect: StepEffect = {
     type: 'callAuthn',
-    call: { kind: spec.call, stateToken: state.stateToken, factorId: state.factorId, passCode },
+    call: remember ? { ...call, kind: 'verify', rememberDevice: true } : call,
   }
   return [{ ...spec.withBusy(state, true), error: null }, [effect]]
 }
@@ -104,13 +105,16 @@ function onCodeStep<S extends CodeState | ActivateState>(
       const code = codeEntryReducer(state.code, event.input)
       if (code === state.code) return unchanged(state)
       const digitsChanged = selectCodeValue(code) !== selectCodeValue(state.code)
-      const next = { ...state, code, error: digitsChanged ? null : state.error }
-      // Verification fires exactly once: when the last box fills, not on every later edit.
-      if (!selectIsCodeComplete(state.code) && selectIsCodeComplete(code)) return submit(spec, next)
+      const waiting = isWaiting(state)
+      const next = { ...state, code, error: digitsChanged && !waiting ? null : state.error }
+      // Verification fires exactly once: when the last box fills, not on every later edit, and
+      // never during a rate-limit wait.
+      if (!waiting && !selectIsCodeComplete(state.code) && selectIsCodeComplete(code))
+        return submit(spec, next)
       return [next, []]
     }
     case 'codeSubmitted':
-      if (busy) return unchanged(state)
+      if (busy || isWaiting(state)) return unchanged(state)
       if (!selectIsCodeComplete(state.code))
         return [{ ...state, error: spec.incomplete }, [report(spec.incomplete, state.step)]]
       return submit(spec, state)
@@ -118,11 +122,38 @@ function onCodeStep<S extends CodeState | ActivateState>(
       if (!busy || event.call !== spec.call) return unchanged(state)
       if (event.transaction.status === 'SUCCESS')
         return startAuthorization('mfa', state.email, event.transaction.sessionToken)
+      // Okta challenges MFA before it reports an expired password (or a lockout).
+      if (
+        event.transaction.status === 'PASSWORD_EXPIRED' ||
+        event.transaction.status === 'LOCKED_OUT'
+      )
+        return enterTransaction(event.transaction, {
+          from: state.step,
+          email: state.email,
+          hashMode: 'replace',
+        })
       return showError(spec, state, spec.noSession)
     case 'authnCallFailed':
       if (!busy || event.call !== spec.call) return unchanged(state)
       if (FATAL.has(event.error)) return failToEmail(state.step, state.email, event.error)
+      if (event.error === 'account_locked')
+        return lockedStep(state.step, state.email, true, 'replace')
+      if (event.error === 'rate_limited')
+        return [
+          {
+            ...spec.withBusy(state, false),
+            error: event.error,
+            retry: startWait(event.rateLimitReset),
+          },
+          [report(event.error, state.step), { type: 'startClock' }],
+        ]
       return showError(spec, state, codeFailure(event.error, spec.call))
+    case 'clockTicked':
+      return tickWait(state, event.now)
+    case 'rememberDeviceChanged':
+      if (!('rememberDevice' in state) || !state.rememberDevice || busy) return unchanged(state)
+      if (state.rememberDevice.chosen === event.remember) return unchanged(state)
+      return [{ ...state, rememberDevice: { ...state.rememberDevice, chosen: event.remember } }, []]
     case 'hashChanged':
       return leaveMfaByHash(state, event.hash, spec.hash) ?? unchanged(state)
     case 'storageFailed':

@@ -3,7 +3,8 @@ import type { FlowContext } from '../flowContext'
 import { emailStep, failToEmail, report, unchanged } from '../flowOutcomes'
 import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
-import { enterTransaction } from './enterTransaction'
+import { enterTransaction, lockedStep } from './enterTransaction'
+import { isWaiting, startWait, tickWait } from './rateLimitWait'
 
 type PasswordState = Extract<SignInState, { step: 'password' }>
 
@@ -21,7 +22,7 @@ export function onPassword(
 ): StepTransition {
   switch (event.type) {
     case 'passwordSubmitted':
-      if (state.submitting) return unchanged(state)
+      if (state.submitting || isWaiting(state)) return unchanged(state)
       if (!isValidPassword(event.password))
         return state.attempted ? unchanged(state) : [{ ...state, attempted: true }, []]
       return [
@@ -47,7 +48,21 @@ export function onPassword(
           { ...state, submitting: false, error: event.error },
           [report(event.error, 'password')],
         ]
+      if (event.error === 'rate_limited')
+        return [
+          {
+            ...state,
+            submitting: false,
+            error: event.error,
+            retry: startWait(event.rateLimitReset),
+          },
+          [report(event.error, 'password'), { type: 'startClock' }],
+        ]
+      if (event.error === 'account_locked' || event.error === 'unlock_not_allowed')
+        return lockedStep('password', state.email, event.error !== 'unlock_not_allowed', 'push')
       return failToEmail('password', state.email, event.error)
+    case 'clockTicked':
+      return tickWait(state, event.now)
     case 'changeEmailClicked':
       return [
         emailStep(state.email),
