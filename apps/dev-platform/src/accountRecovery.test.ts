@@ -4,7 +4,7 @@
  * unlock email with a link that unlocks the account.
  */
 import { describe, expect, it } from 'vitest'
-import { REMY_TOTP_SECRET } from './accounts'
+import { REMY_TOTP_FACTOR_ID, REMY_TOTP_SECRET } from './accounts'
 import { codeNow, postJson, primaryAuth, useTestPlatform } from './testing/testPlatform'
 
 const tp = useTestPlatform()
@@ -13,6 +13,7 @@ const PIA = 'pia.expired@example.com'
 const PIA_PASSWORD = 'Password-expired-1'
 const LOU = 'lou.locked@example.com'
 const ALI = 'ali.adminlocked@example.com'
+const REMY = 'remy.remember@example.com'
 
 async function expiredTransaction(): Promise<string> {
   const { body } = await primaryAuth(tp, PIA, PIA_PASSWORD)
@@ -207,5 +208,42 @@ describe('the remember-device account', () => {
       },
     })
     expect(codeNow(tp, REMY_TOTP_SECRET)).toMatch(/^\d{6}$/)
+  })
+
+  /** Signs Remy in with this browser's cookie; answers the status and the browser's cookie. */
+  async function signInRemy(cookie: string | null, remember: boolean | null) {
+    const headers: Record<string, string> = cookie ? { Cookie: cookie } : {}
+    const first = await postJson(
+      `${tp.okta}/api/v1/authn`,
+      { username: REMY, password: 'Remember-device-1' },
+      headers,
+    )
+    const jar = cookie ?? /^(DT=[^;]+)/.exec(first.headers.get('Set-Cookie') ?? '')?.[1] ?? null
+    if (first.body.status !== 'MFA_REQUIRED' || remember === null)
+      return { status: first.body.status, cookie: jar }
+    const query = remember ? '?rememberDevice=true' : ''
+    const verified = await postJson(
+      `${tp.okta}/api/v1/authn/factors/${REMY_TOTP_FACTOR_ID}/verify${query}`,
+      { stateToken: first.body.stateToken, passCode: codeNow(tp, REMY_TOTP_SECRET) },
+      jar ? { Cookie: jar } : {},
+    )
+    return { status: verified.body.status, cookie: jar }
+  }
+
+  it('with rememberDevice=true: that browser skips MFA within 7 days; another browser does not', async () => {
+    const laptop = await signInRemy(null, true)
+    expect(laptop.status).toBe('SUCCESS')
+    expect(laptop.cookie).toMatch(/^DT=/)
+    expect((await signInRemy(laptop.cookie, null)).status).toBe('SUCCESS')
+    expect((await signInRemy(null, null)).status).toBe('MFA_REQUIRED')
+    tp.clock.advance(7 * 24 * 60 * 60_000 + 1)
+    expect((await signInRemy(laptop.cookie, null)).status).toBe('MFA_REQUIRED')
+  })
+
+  it('without rememberDevice, or for a user whose policy does not allow it: MFA every time', async () => {
+    const laptop = await signInRemy(null, false)
+    expect(laptop.status).toBe('SUCCESS')
+    tp.clock.advance(31_000)
+    expect((await signInRemy(laptop.cookie, null)).status).toBe('MFA_REQUIRED')
   })
 })

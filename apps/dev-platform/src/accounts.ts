@@ -76,7 +76,7 @@ export const SEEDED_ACCOUNTS: readonly SeededAccount[] = [
     password: 'Remember-device-1',
     kind: 'okta',
     behaviour: 'remember',
-    demonstrates: 'MFA_REQUIRED offering to remember the device for 7 days',
+    demonstrates: 'MFA_REQUIRED; remembers this browser (DT cookie) 7 days if asked',
     userId: '00udevremyremember01',
     firstName: 'Remy',
     lastName: 'Remember',

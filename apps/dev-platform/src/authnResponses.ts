@@ -177,13 +177,18 @@ export function complexityProblem(
 const changePassword = (okta: string) =>
   link(`${okta}/api/v1/authn/credentials/change_password`, 'changePassword')
 
+/** The remember-device lifetime in minutes when the user's policy allows it; else null. */
+export function rememberDeviceMinutes(user: Pick<OktaUser, 'behaviour'>): number | null {
+  return user.behaviour === 'remember' ? REMY_REMEMBER_MINUTES : null
+}
+
 /** `_embedded.policy` of MFA_REQUIRED (remember-device policy; push factors get policy info). */
 function mfaPolicy(user: OktaUser) {
   const push = user.factors.filter((factor) => factor.factorType === 'push')
-  const remember = user.behaviour === 'remember'
+  const remember = rememberDeviceMinutes(user)
   return {
-    allowRememberDevice: remember,
-    rememberDeviceLifetimeInMinutes: remember ? REMY_REMEMBER_MINUTES : 0,
+    allowRememberDevice: remember !== null,
+    rememberDeviceLifetimeInMinutes: remember ?? 0,
     rememberDeviceByDefault: false,
     ...(push.length > 0 && {
       factorsPolicyInfo: Object.fromEntries(

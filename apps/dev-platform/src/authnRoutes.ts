@@ -75,7 +75,10 @@ export function authnRoutes(ctx: PlatformContext, authn: AuthnService): Hono<App
       return new Response(JSON.stringify(outcome.body), { status: outcome.status, headers })
     }
 
-  app.post('/api/v1/authn', handle(authn.primary))
+  app.post(
+    '/api/v1/authn',
+    handle((body, _c, deviceToken) => authn.primary(body, deviceToken)),
+  )
   app.post('/api/v1/authn/factors', handle(authn.enroll))
   app.post(
     '/api/v1/authn/factors/:factorId/lifecycle/activate',
@@ -83,7 +86,12 @@ export function authnRoutes(ctx: PlatformContext, authn: AuthnService): Hono<App
   )
   app.post(
     '/api/v1/authn/factors/:factorId/verify',
-    handle((body, c) => authn.verify(c.req.param('factorId') ?? '', body)),
+    handle((body, c, deviceToken) =>
+      authn.verify(c.req.param('factorId') ?? '', body, {
+        rememberDevice: c.req.query('rememberDevice') === 'true',
+        deviceToken,
+      }),
+    ),
   )
   app.post('/api/v1/authn/previous', handle(authn.previous))
   app.post('/api/v1/authn/skip', handle(authn.skip))

@@ -5,6 +5,7 @@
  * @see https://developer.okta.com/docs/reference/api/authn/
  */
 import {
+  rememberDeviceMinutes,
   complexityProblem,
   lockedOutBody,
   PASSWORD_COMPLEXITY,
@@ -171,7 +172,7 @@ export function createAuthnService(ctx: PlatformContext) {
      * @see https://developer.okta.com/docs/reference/api/authn/#primary-authentication
      * @see https://developer.okta.com/docs/reference/api/authn/#get-transaction-state
      */
-    primary(body: Body): AuthnOutcome {
+    primary(body: Body, deviceToken?: string): AuthnOutcome {
       const { username, password, stateToken, options } = body
       if (stateToken !== undefined) {
         const txn = live(stateToken)
@@ -195,8 +196,14 @@ export function createAuthnService(ctx: PlatformContext) {
         typeof options === 'object' &&
         options !== null &&
         (options as Body).warnBeforePasswordExpired === true
-      // Okta challenges MFA before reporting an expired password.
-      if (user.factors.length > 0)
+      // Okta challenges MFA before reporting an expired password, unless this browser's device
+      // token was remembered for the user (verify with rememberDevice=true) and is still in time.
+      const remembered =
+        deviceToken === undefined
+          ? undefined
+          : store.rememberedDevices.get(`${user.id}:${deviceToken}`)
+      const mfaRemembered = remembered !== undefined && remembered > clock.now()
+      if (user.factors.length > 0 && !mfaRemembered)
         return withLimits(respond(startTransaction(user, 'MFA_REQUIRED')))
       if (user.behaviour === 'enroll')
         return withLimits(respond(startTransaction(user, 'MFA_ENROLL')))
@@ -255,7 +262,13 @@ export function createAuthnService(ctx: PlatformContext) {
      * Push cannot be delivered here, so verifying the push factor answers E0000006.
      * @see https://developer.okta.com/docs/reference/api/authn/#verify-totp-factor
      */
-    verify(factorId: string, body: Body): AuthnOutcome {
+    verify(
+      factorId: string,
+      body: Body,
+      remember: { readonly rememberDevice: boolean; readonly deviceToken?: string } = {
+        rememberDevice: false,
+      },
+    ): AuthnOutcome {
       const found = inState(body.stateToken, ['MFA_REQUIRED'])
       if (!('txn' in found)) return found
       const { txn, user } = found
@@ -264,6 +277,14 @@ export function createAuthnService(ctx: PlatformContext) {
       if (factor.factorType === 'push') return fromError(oktaError(random, 'E0000006'), user)
       const refused = checkPasscode(user, txn, factorId, factor.secret, body.passCode)
       if (refused) return refused
+      // `rememberDevice=true` remembers this browser's device token for the policy's lifetime,
+      // only where the policy allows it (Okta ignores it otherwise).
+      const lifetime = rememberDeviceMinutes(user)
+      if (remember.rememberDevice && lifetime !== null && remember.deviceToken !== undefined)
+        store.rememberedDevices.set(
+          `${user.id}:${remember.deviceToken}`,
+          lifetime === 0 ? Number.POSITIVE_INFINITY : clock.now() + lifetime * MINUTE_MS,
+        )
       // Okta challenges MFA first, then reports the expired password.
       if (user.passwordExpired) {
         txn.status = 'PASSWORD_EXPIRED'

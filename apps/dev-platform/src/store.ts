@@ -196,6 +196,8 @@ export class Store {
   emails: SentEmail[] = []
   /** Okta device tokens (`DT` cookie) issued on Authn answers. */
   devices = new Map<string, DeviceRecord>()
+  /** Remembered devices: `userId:deviceToken` → when the remembering ends (ms). */
+  rememberedDevices = new Map<string, number>()
   envelopes: Envelope[] = []
   faults: Fault[] = []
   requests: RequestLogEntry[] = []
@@ -226,6 +228,7 @@ export class Store {
     this.unlockTokens.clear()
     this.emails = []
     this.devices.clear()
+    this.rememberedDevices.clear()
     this.envelopes = []
     this.faults = []
     this.requests = []
