@@ -52,9 +52,14 @@ export {
 
 // The flow
 export { createSignInFlow } from './flow/signInFlow'
+export { readPageSession } from './session/readPageSession'
+export { revokeRefreshToken } from './session/revokeRefreshToken'
+export { meetsPasswordRule, newPasswordProblem, passwordRules } from './password/passwordRules'
+export type { PasswordRule, PasswordRuleId } from './password/passwordRules'
 export type { SignInFlow } from './flow/signInFlow'
 export {
   AUTHORIZE_REDIRECT_DELAY_MS,
+  CLOCK_TICK_MS,
   OAUTH_TRANSACTION_MAX_AGE_MS,
   STEP_HASHES,
 } from './flow/signInFlow.types'
@@ -74,6 +79,9 @@ export type {
   StoredItem,
   TimerId,
   UnboundResultEvent,
+  PageSession,
+  RetryWait,
+  RememberDeviceChoice,
 } from './flow/signInFlow.types'
 export {
   selectCanSubmitEmail,
@@ -103,6 +111,9 @@ export { TOTP_FACTOR_TYPE } from './authn/authn.types'
 export type {
   AuthnCall,
   AuthnEnrollableFactor,
+  AuthnUserProfile,
+  PasswordComplexity,
+  RememberDevicePolicy,
   AuthnCallKind,
   AuthnFactor,
   AuthnTransaction,

@@ -12,6 +12,8 @@ export interface CookieJar {
   /** Writes the cookie and returns the exact string given to `document.cookie`. */
   write(cookie: CookieWrite): string
   remove(cookie: CookieRemoval): void
+  /** The whole `Cookie` header as the page sees it (`document.cookie`), for the session check. */
+  header?(): string
 }
 
 const verbatim = Cookies.withConverter<string>({
@@ -35,6 +37,7 @@ export function createCookieJar(): CookieJar {
   return {
     read: (name) => verbatim.get(name) ?? null,
     write: (cookie) => verbatim.set(cookie.name, cookie.value, cookieAttributes(cookie)) ?? '',
+    header: () => document.cookie,
     remove: (cookie) =>
       verbatim.remove(cookie.name, {
         path: cookie.path,

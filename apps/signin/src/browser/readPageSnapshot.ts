@@ -1,4 +1,4 @@
-import { COOKIE_NAMES } from '@mapping-platform/auth-core'
+import { COOKIE_NAMES, readPageSession } from '@mapping-platform/auth-core'
 import type { PageSnapshot, StoredItem } from '@mapping-platform/auth-core'
 import type { CookieJar } from './cookies'
 import type { LocationAdapter } from './locationAdapter'
@@ -26,5 +26,6 @@ export function readPageSnapshot(sources: {
     stored,
     postLoginRedirect: cookies.read(COOKIE_NAMES.postLoginRedirect),
     now: sources.now(),
+    session: readPageSession(cookies.header?.() ?? '', sources.now()),
   }
 }

@@ -150,3 +150,18 @@ export function GlobeIcon() {
     </svg>
   )
 }
+
+export function CheckIcon() {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+      <path
+        d="m5 12.5 4.5 4.5L19 7.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}

@@ -17,6 +17,12 @@ export interface PasswordFieldProps {
   readonly describedBy: string | undefined
   readonly onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void
   readonly inputRef?: Ref<HTMLInputElement>
+  /** The visible label; "Password" when absent. */
+  readonly label?: string
+  /** `current-password` (default) or `new-password`, so password managers offer the right thing. */
+  readonly autoComplete?: 'current-password' | 'new-password'
+  /** The field's name; `password` when absent. */
+  readonly name?: string
 }
 
 /**
@@ -34,6 +40,9 @@ export function PasswordField({
   describedBy,
   onKeyDown,
   inputRef,
+  label,
+  autoComplete = 'current-password',
+  name = 'password',
 }: PasswordFieldProps) {
   const { timers } = useUiAdapters()
   const { t } = useI18n()
@@ -45,7 +54,7 @@ export function PasswordField({
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
-        {t('password.label')}
+        {label ?? t('password.label')}
       </label>
       <div className="password">
         <input
@@ -53,8 +62,8 @@ export function PasswordField({
           id={id}
           className="input password__input"
           type={revealed ? 'text' : 'password'}
-          name="password"
-          autoComplete="current-password"
+          name={name}
+          autoComplete={autoComplete}
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}

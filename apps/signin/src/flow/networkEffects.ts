@@ -9,6 +9,7 @@ import {
   createAuthorizationRequest,
   createGoogleAuthorizationRequest,
   exchangeAuthorizationCode,
+  revokeRefreshToken,
   toAuthError,
 } from '@mapping-platform/auth-core'
 import type {
@@ -30,6 +31,19 @@ export type NetworkEffect = Extract<
       | 'callGoogleAuth'
   }
 >
+
+/**
+ * Revokes the refresh token of the session being ended (best effort, as `signOut` does): resolves
+ * whatever the answer, the cookies are removed either way.
+ * @see https://www.rfc-editor.org/rfc/rfc7009
+ */
+export async function revokeSession(refreshToken: string, adapters: EffectAdapters): Promise<void> {
+  const { config, timers } = adapters
+  await revokeRefreshToken(config, refreshToken, {
+    signal: timers.deadline(config.requestTimeoutMs),
+    ...(adapters.fetch ? { fetch: adapters.fetch } : {}),
+  }).catch(() => undefined)
+}
 
 /**
  * Runs `effect`; the promise always resolves, with the success or failure event, which echoes

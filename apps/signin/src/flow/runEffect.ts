@@ -3,6 +3,7 @@
  * adapters) and the network (through auth-core's clients, in `networkEffects`). Every result
  * comes back as an event.
  */
+import { CLOCK_TICK_MS, COOKIE_NAMES } from '@mapping-platform/auth-core'
 import type {
   AuthConfig,
   RandomBytes,
@@ -72,6 +73,27 @@ function runOther(
 ): void {
   const { session, cookies, location } = adapters
   switch (effect.type) {
+    case 'startClock': {
+      // One clock per set of adapters (one page): a second start restarts it.
+      stopClock(adapters)
+      const tick = (): void => {
+        clocks.set(adapters, adapters.timers.start(tick, CLOCK_TICK_MS))
+        send({ type: 'clockTicked', now: adapters.timers.now() })
+      }
+      tick()
+      return
+    }
+    case 'stopClock':
+      return stopClock(adapters)
+    case 'endSession': {
+      // Read now: the cookie removals that follow in the same transition run right after.
+      const refreshToken = cookies.read(COOKIE_NAMES.refreshToken)
+      const ended = (): void => send({ type: 'sessionEnded' })
+      if (refreshToken === null) return void Promise.resolve().then(ended)
+      return void loadNetworkEffects()
+        .then((network) => network.revokeSession(refreshToken, adapters))
+        .then(ended, ended)
+    }
     case 'setLocation':
       return location.setStep(effect.hash, effect.email, effect.mode)
     case 'clearUrl':
@@ -104,6 +126,14 @@ function runOther(
         () => send(unreachable(effect)),
       )
   }
+}
+
+/** The running clock of each page (its cancel function). */
+const clocks = new WeakMap<EffectAdapters, () => void>()
+
+function stopClock(adapters: EffectAdapters): void {
+  clocks.get(adapters)?.()
+  clocks.delete(adapters)
 }
 
 /** The failure event of a network effect whose code could not even be loaded (offline). */

@@ -94,10 +94,15 @@ export function enrollActivate(
 }
 
 /** An Okta error answer, e.g. `E0000004` with 401. */
-export function oktaError(errorCode: string, status: number): Response {
+export function oktaError(
+  errorCode: string,
+  status: number,
+  headers: Record<string, string> = {},
+): Response {
   return json(
     { errorCode, errorSummary: 'Provider text that must never be shown', errorCauses: [] },
     status,
+    headers,
   )
 }
 

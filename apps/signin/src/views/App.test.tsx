@@ -266,7 +266,7 @@ describe('App: failures reported', () => {
       respond: () => oktaError('E0000069', 403),
     })
     await user.type(screen.getByLabelText('Password'), `${SECRETS.password}{Enter}`)
-    expect((await screen.findByRole('alert')).textContent).toContain('Your account is locked')
+    expect(await screen.findByRole('heading', { name: 'Your account is locked' })).toBeTruthy()
     expect(app.reports).toEqual([{ code: 'account_locked', step: 'password', severity: 'warning' }])
   })
 })

@@ -15,7 +15,15 @@ import { useSignInFlow } from '../flow/useSignInFlow'
 import { useI18n } from '../i18n/I18nContext'
 import type { Translator } from '../i18n/translator'
 import { EmailStep } from './EmailStep'
-import { LazyCodeStep, LazyFactorChoiceStep, LazyQrEnrollStep } from './lazyViews'
+import {
+  LazyCodeStep,
+  LazyFactorChoiceStep,
+  LazyLockedStep,
+  LazyPasswordExpiredStep,
+  LazyQrEnrollStep,
+  LazySignedInStep,
+  LazyUnlockSentStep,
+} from './lazyViews'
 import { PasswordStep } from './PasswordStep'
 import { ProgressView } from './ProgressView'
 
@@ -90,8 +98,18 @@ function renderStep(state: SignInState, context: StepContext): ReactNode {
           error={state.error}
           errorKey={errorKey}
           send={send}
+          rememberDevice={state.rememberDevice ?? null}
+          retry={state.retry ?? null}
         />
       )
+    case 'passwordExpired':
+      return <LazyPasswordExpiredStep state={state} errorKey={errorKey} send={send} />
+    case 'locked':
+      return <LazyLockedStep state={state} errorKey={errorKey} send={send} />
+    case 'unlockSent':
+      return <LazyUnlockSentStep state={state} send={send} />
+    case 'signedIn':
+      return <LazySignedInStep state={state} send={send} />
     case 'factorChoice':
       return <LazyFactorChoiceStep state={state} errorKey={errorKey} send={send} />
     case 'enrollActivate':

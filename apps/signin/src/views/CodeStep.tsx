@@ -1,7 +1,16 @@
 import { selectIsCodeComplete } from '@mapping-platform/auth-core'
-import type { AuthErrorCode, CodeEntryState, SignInEvent } from '@mapping-platform/auth-core'
+import type { ReactNode } from 'react'
+import type {
+  AuthErrorCode,
+  CodeEntryState,
+  RememberDeviceChoice,
+  RetryWait,
+  SignInEvent,
+} from '@mapping-platform/auth-core'
 import { CodeInput } from '../components/CodeInput'
 import { ErrorAlert } from '../components/ErrorAlert'
+import { RetryOverStatus, useRetryLabel } from '../components/RetryWait'
+import { formatLifetime } from '../i18n/formats'
 import { Spinner } from '../components/Spinner'
 import { useI18n } from '../i18n/I18nContext'
 
@@ -12,6 +21,10 @@ export interface CodeStepProps {
   readonly error: AuthErrorCode | null
   readonly errorKey: number
   readonly send: (event: SignInEvent) => void
+  /** The remember-device choice, when the policy offers it. */
+  readonly rememberDevice?: RememberDeviceChoice | null
+  /** A rate-limit wait on verify, when one runs. */
+  readonly retry?: RetryWait | null
 }
 
 const HEADING_ID = 'code-heading'
@@ -22,8 +35,18 @@ const ERROR_ID = 'code-error'
  * Code entry: six boxes, `Verify` once all six are filled (verification also fires by itself when
  * the last box fills), `Verifying...` while the code is checked and through the redirects after.
  */
-export function CodeStep({ code, email, verifying, error, errorKey, send }: CodeStepProps) {
-  const { t } = useI18n()
+export function CodeStep({
+  code,
+  email,
+  verifying,
+  error,
+  errorKey,
+  send,
+  rememberDevice = null,
+  retry = null,
+}: CodeStepProps) {
+  const { t, locale } = useI18n()
+  const waitLabel = useRetryLabel(retry)
   const complete = selectIsCodeComplete(code)
   return (
     <>
@@ -50,6 +73,28 @@ export function CodeStep({ code, email, verifying, error, errorKey, send }: Code
         labelledBy={HEADING_ID}
         describedBy={error ? `${INSTRUCTION_ID} ${ERROR_ID}` : INSTRUCTION_ID}
         send={send}
+        waitLabel={waitLabel}
+        beforeSubmit={
+          rememberDevice ? (
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={rememberDevice.chosen}
+                disabled={verifying}
+                onChange={(event) =>
+                  send({ type: 'rememberDeviceChanged', remember: event.currentTarget.checked })
+                }
+              />
+              <span>
+                {rememberDevice.lifetimeMinutes > 0
+                  ? t('rememberDevice.forLifetime', {
+                      lifetime: formatLifetime(locale, rememberDevice.lifetimeMinutes),
+                    })
+                  : t('rememberDevice.always')}
+              </span>
+            </label>
+          ) : null
+        }
       />
     </>
   )
@@ -64,8 +109,13 @@ export function CodeForm(props: {
   readonly labelledBy: string
   readonly describedBy: string
   readonly send: (event: SignInEvent) => void
+  /** "Try again in 0:42" during a rate-limit wait: Verify stays disabled meanwhile. */
+  readonly waitLabel?: string | null
+  /** Shown between the boxes and Verify (the remember-device checkbox). */
+  readonly beforeSubmit?: ReactNode
 }) {
   const { send, verifying } = props
+  const waitLabel = props.waitLabel ?? null
   const { t } = useI18n()
   return (
     <form
@@ -88,15 +138,17 @@ export function CodeForm(props: {
         onEdit={(input) => send({ type: 'codeEdited', input })}
         onSubmit={() => send({ type: 'codeSubmitted' })}
       />
+      {props.beforeSubmit}
       <button
         type="submit"
         className="button button--primary"
-        disabled={!props.complete && !verifying}
+        disabled={(!props.complete && !verifying) || waitLabel !== null}
         aria-disabled={verifying || undefined}
       >
         {verifying ? <Spinner size="small" /> : null}
-        <span>{verifying ? t('code.verifying') : t('code.submit')}</span>
+        <span>{waitLabel ?? (verifying ? t('code.verifying') : t('code.submit'))}</span>
       </button>
+      <RetryOverStatus waiting={waitLabel !== null} />
     </form>
   )
 }

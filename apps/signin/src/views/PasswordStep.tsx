@@ -3,6 +3,7 @@ import { isValidPassword } from '@mapping-platform/auth-core'
 import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
 import { PasswordField } from '../components/PasswordField'
+import { RetryOverStatus, useRetryLabel } from '../components/RetryWait'
 import { useI18n } from '../i18n/I18nContext'
 
 type PasswordState = Extract<SignInState, { step: 'password' }>
@@ -30,13 +31,15 @@ export function PasswordStep({ state, errorKey, send }: PasswordStepProps) {
   const input = useRef<HTMLInputElement>(null)
   useEffect(() => input.current?.focus(), [])
 
-  const canSubmit = isValidPassword(password)
-  const showHint = state.attempted && !canSubmit
+  const waitLabel = useRetryLabel(state.retry)
+  const valid = isValidPassword(password)
+  const canSubmit = valid && waitLabel === null
+  const showHint = state.attempted && !valid
   const describedBy =
     [state.error ? ERROR_ID : null, showHint ? HINT_ID : null].filter(Boolean).join(' ') ||
     undefined
   const submit = (): void => {
-    if (!canSubmit) setRefusals((count) => count + 1)
+    if (!valid) setRefusals((count) => count + 1)
     setRevealed(false)
     send({ type: 'passwordSubmitted', password })
   }
@@ -115,8 +118,9 @@ export function PasswordStep({ state, errorKey, send }: PasswordStepProps) {
           disabled={!canSubmit}
           aria-disabled={state.submitting || undefined}
         >
-          {state.submitting ? t('password.submitting') : t('password.submit')}
+          {waitLabel ?? (state.submitting ? t('password.submitting') : t('password.submit'))}
         </button>
+        <RetryOverStatus waiting={waitLabel !== null} />
       </form>
       <button
         type="button"

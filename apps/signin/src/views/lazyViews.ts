@@ -7,6 +7,11 @@ import { lazy } from 'react'
 const loadCode = () => import('./CodeStep')
 const loadFactorChoice = () => import('./FactorChoiceStep')
 const loadQr = () => import('./QrEnrollStep')
+// The account situations: rare, so each is its own chunk like the MFA views.
+const loadPasswordExpired = () => import('./PasswordExpiredStep')
+const loadLocked = () => import('./LockedStep')
+const loadUnlockSent = () => import('./UnlockSentStep')
+const loadSignedIn = () => import('./SignedInStep')
 
 export const LazyCodeStep = lazy(() => loadCode().then((module) => ({ default: module.CodeStep })))
 export const LazyFactorChoiceStep = lazy(() =>
@@ -14,4 +19,16 @@ export const LazyFactorChoiceStep = lazy(() =>
 )
 export const LazyQrEnrollStep = lazy(() =>
   loadQr().then((module) => ({ default: module.QrEnrollStep })),
+)
+export const LazyPasswordExpiredStep = lazy(() =>
+  loadPasswordExpired().then((module) => ({ default: module.PasswordExpiredStep })),
+)
+export const LazyLockedStep = lazy(() =>
+  loadLocked().then((module) => ({ default: module.LockedStep })),
+)
+export const LazyUnlockSentStep = lazy(() =>
+  loadUnlockSent().then((module) => ({ default: module.UnlockSentStep })),
+)
+export const LazySignedInStep = lazy(() =>
+  loadSignedIn().then((module) => ({ default: module.SignedInStep })),
 )

@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react'
+import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
+import { useI18n } from '../i18n/I18nContext'
+
+type UnlockSentState = Extract<SignInState, { step: 'unlockSent' }>
+
+export interface UnlockSentStepProps {
+  readonly state: UnlockSentState
+  readonly send: (event: SignInEvent) => void
+}
+
+/**
+ * "Check your email": the same words whether or not the address has an account that can be
+ * unlocked (Okta answers alike, so nothing is revealed). The heading takes focus so it is read.
+ */
+export function UnlockSentStep({ state, send }: UnlockSentStepProps) {
+  const { t } = useI18n()
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1} className="step__heading">
+        {t('unlockSent.heading')}
+      </h1>
+      {state.email ? <p className="step__lede">{t('unlockSent.body', { email: state.email })}</p> : null}
+      <p className="step__lede">{t('unlockSent.next')}</p>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => send({ type: 'startOverClicked' })}
+      >
+        {t('unlockSent.back')}
+      </button>
+    </>
+  )
+}
