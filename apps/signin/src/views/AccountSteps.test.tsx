@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { createUnsignedJwt } from '../../../../packages/auth-core/src/testing/jwt'
 import { startTestApp } from '../testing/harness'
+import type { Responder } from '../testing/harness'
 import { json, mfaRequired, oktaError, SECRETS } from '../testing/oktaBodies'
 
 const PASSWORD_EXPIRED = {
@@ -35,7 +36,7 @@ const PASSWORD_EXPIRED = {
   },
 }
 
-async function toPassword(email: string, respond: Parameters<typeof startTestApp>[0]['respond']) {
+async function toPassword(email: string, respond: Responder) {
   const user = userEvent.setup()
   const app = await startTestApp({ url: '/#sign-in', historyEmail: email, respond })
   await user.type(screen.getByLabelText('Password'), `${SECRETS.password}{Enter}`)

@@ -50,9 +50,7 @@ export function LockedStep({ state, errorKey, send }: LockedStepProps) {
             onClick={() => send({ type: 'unlockClicked' })}
           >
             {state.sending ? <Spinner size="small" /> : null}
-            <span>
-              {waitLabel ?? (state.sending ? t('locked.sending') : t('locked.unlock'))}
-            </span>
+            <span>{waitLabel ?? (state.sending ? t('locked.sending') : t('locked.unlock'))}</span>
           </button>
           <RetryOverStatus waiting={waitLabel !== null} />
         </div>

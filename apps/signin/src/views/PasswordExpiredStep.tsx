@@ -130,10 +130,7 @@ export function PasswordExpiredStep({ state, errorKey, send }: PasswordExpiredSt
                     {ruleText(i18n, rule)}
                     <span className="visually-hidden">
                       {' '}
-                      (
-                      {met[index]
-                        ? t('passwordExpired.ruleMet')
-                        : t('passwordExpired.ruleNotMet')}
+                      ({met[index] ? t('passwordExpired.ruleMet') : t('passwordExpired.ruleNotMet')}
                       )
                     </span>
                   </span>
@@ -166,9 +163,7 @@ export function PasswordExpiredStep({ state, errorKey, send }: PasswordExpiredSt
           {state.changing ? <Spinner size="small" /> : null}
           <span>
             {waitLabel ??
-              (state.changing
-                ? t('passwordExpired.submitting')
-                : t('passwordExpired.submit'))}
+              (state.changing ? t('passwordExpired.submitting') : t('passwordExpired.submit'))}
           </span>
         </button>
         <RetryOverStatus waiting={waitLabel !== null} />
@@ -194,18 +189,17 @@ function useMetAnnouncement(
   met: readonly boolean[],
 ): string {
   const [text, setText] = useState('')
-  const previous = useRef<readonly boolean[]>(met)
-  const key = met.map((value) => (value ? '1' : '0')).join('')
-  useEffect(() => {
-    const before = previous.current
-    previous.current = met
+  const [before, setBefore] = useState<readonly boolean[]>(met)
+  // Adjusting state while rendering when the set of met rules changed (not on every key).
+  if (met.some((value, index) => value !== before[index])) {
+    setBefore(met)
     const newly = met.findIndex((value, index) => value && !before[index])
-    if (newly < 0) return
     const rule = rules[newly]
-    if (met.every(Boolean)) setText(translator.t('passwordExpired.allRulesMet'))
-    else if (rule) setText(translator.t('passwordExpired.ruleMetAnnouncement', { rule: ruleText(translator, rule) }))
-    // Only a change in which rules are met announces; `key` captures exactly that.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
+    if (newly >= 0 && met.every(Boolean)) setText(translator.t('passwordExpired.allRulesMet'))
+    else if (rule)
+      setText(
+        translator.t('passwordExpired.ruleMetAnnouncement', { rule: ruleText(translator, rule) }),
+      )
+  }
   return text
 }

@@ -42,9 +42,7 @@ export function SignedInStep({ state, send }: SignedInStepProps) {
           onClick={() => send({ type: 'switchAccountClicked' })}
         >
           {state.signingOut ? <Spinner size="small" /> : null}
-          <span>
-            {state.signingOut ? t('signedIn.signingOut') : t('signedIn.switchAccount')}
-          </span>
+          <span>{state.signingOut ? t('signedIn.signingOut') : t('signedIn.switchAccount')}</span>
         </button>
       </div>
     </>

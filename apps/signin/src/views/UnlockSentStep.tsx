@@ -22,7 +22,9 @@ export function UnlockSentStep({ state, send }: UnlockSentStepProps) {
       <h1 ref={heading} tabIndex={-1} className="step__heading">
         {t('unlockSent.heading')}
       </h1>
-      {state.email ? <p className="step__lede">{t('unlockSent.body', { email: state.email })}</p> : null}
+      {state.email ? (
+        <p className="step__lede">{t('unlockSent.body', { email: state.email })}</p>
+      ) : null}
       <p className="step__lede">{t('unlockSent.next')}</p>
       <button
         type="button"
