@@ -424,6 +424,33 @@ describe("Okta SDK and Okta's device cookie", () => {
   })
 })
 
+describe('Okta SDK remember device', () => {
+  const REMY = 'remy.remember@example.com'
+  const remySecret = () =>
+    tp.platform.accounts.find((account) => account.email === REMY)?.totpSecret ?? ''
+
+  it('verify({rememberDevice: true}): the same browser (DT) skips MFA next time, another does not', async () => {
+    const { sdk, page } = oktaSdk(tp)
+    const password = passwordOf(tp, REMY)
+    const first = await sdk.signInWithCredentials({ username: REMY, password })
+    expect(first.status).toBe('MFA_REQUIRED')
+    const done = await totpFactor(first, 'OKTA').verify?.({
+      passCode: codeNow(tp, remySecret()),
+      rememberDevice: true,
+    })
+    expect(done?.status).toBe('SUCCESS')
+    // The SDK puts rememberDevice in the query string of the verify link.
+    const verify = page.wire.find(
+      (exchange) => exchange.method === 'POST' && exchange.url.includes('/verify'),
+    )
+    expect(new URL(verify?.url ?? '').searchParams.get('rememberDevice')).toBe('true')
+    expect((await sdk.signInWithCredentials({ username: REMY, password })).status).toBe('SUCCESS')
+    const otherBrowser = oktaSdk(tp).sdk
+    const elsewhere = await otherBrowser.signInWithCredentials({ username: REMY, password })
+    expect(elsewhere.status).toBe('MFA_REQUIRED')
+  })
+})
+
 describe('Okta SDK from a page the stand-in must refuse', () => {
   it('a page at an untrusted origin: the browser blocks the preflight, the SDK never gets an answer', async () => {
     const page = openBrowserPage('https://evil.example', tp.clock.now)
