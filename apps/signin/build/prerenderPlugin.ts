@@ -2,16 +2,34 @@
  * Prerenders the email step into index.html at build time (`src/prerender.tsx`, loaded through
  * Vite's module runner so it is transformed like the app), from the very variables the build bakes
  * into the bundle. The root element gets the markup; nothing inline is added (no script, no style).
+ *
+ * Then one variant per other locale, `index.<tag>.html` beside it (`index.de.html`,
+ * `index.ar.html`): the same page in that language from its first paint (`<html lang dir>`, title,
+ * description, `<noscript>`, the prerendered step) and with the locale's texts preloaded, so the
+ * client hydrates it without waiting. deploy/nginx.conf serves the variant the visit asks for at
+ * `/`; a host without it serves index.html and the client switches right after load.
  */
 import { fileURLToPath } from 'node:url'
 import { runnerImport } from 'vite'
-import type { Plugin, ResolvedConfig } from 'vite'
+import type { Plugin, ResolvedConfig, Rollup } from 'vite'
 import type * as Prerender from '../src/prerender'
 
 const ROOT_ELEMENT = '<div id="root"></div>'
+const SWITCH_MODULE = /\/src\/i18n\/switchLocale\.ts$/
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** `html` with `pattern`'s first match replaced; a build error when the page has no such part. */
+function replaceOnce(html: string, pattern: RegExp, replacement: string): string {
+  if (!pattern.test(html)) throw new Error(`index.html has no ${pattern}`)
+  return html.replace(pattern, replacement)
+}
 
 export function prerenderEmailStep(): Plugin {
   let config: ResolvedConfig
+  /** Each variant's file name and how it differs from the final index.html. */
+  const variants = new Map<string, (html: string) => string>()
   return {
     name: 'signin:prerender-email-step',
     apply: 'build',
@@ -20,7 +38,7 @@ export function prerenderEmailStep(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, context) {
         if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`)
         const entry = fileURLToPath(new URL('../src/prerender.tsx', import.meta.url))
         const { module } = await runnerImport<typeof Prerender>(entry, {
@@ -31,8 +49,68 @@ export function prerenderEmailStep(): Plugin {
           resolve: { alias: config.resolve.alias },
           define: { 'import.meta.env': JSON.stringify(config.env) },
         })
-        const markup = module.prerenderEmailStep(config.env)
-        return html.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`)
+        const englishRoot = `<div id="root">${module.prerenderEmailStep(config.env)}</div>`
+        const english = html.replace(ROOT_ELEMENT, englishRoot)
+        const chunks = Object.values(context.bundle ?? {}).filter(
+          (output): output is Rollup.OutputChunk => output.type === 'chunk',
+        )
+        const fileOf = (pattern: RegExp) =>
+          chunks.find((chunk) => pattern.test(chunk.facadeModuleId ?? ''))?.fileName
+        const switching = fileOf(SWITCH_MODULE)
+        for (const locale of module.LOCALES) {
+          if (locale === 'en') continue
+          const texts = fileOf(new RegExp(`/messages/locales/${locale}\\.json$`))
+          if (texts === undefined || switching === undefined)
+            throw new Error(`no chunk for the texts of ${locale}`)
+          const translator = module.createTranslator(locale, module.messagesFor(locale))
+          const text = (key: Parameters<typeof module.documentText>[1]) =>
+            escapeHtml(module.documentText(translator, key))
+          const markup = module.prerenderEmailStep(config.env, translator)
+          variants.set(`index.${locale}.html`, (final) => {
+            let page = replaceOnce(
+              final,
+              /<html lang="en"[^>]*>/,
+              `<html lang="${locale}" dir="${translator.dir}">`,
+            )
+            page = replaceOnce(
+              page,
+              /<title>[^<]*<\/title>/,
+              `<title>${escapeHtml(translator.t('documentTitle'))}</title>`,
+            )
+            page = replaceOnce(
+              page,
+              /<meta name="description" content="[^"]*" \/>/,
+              `<meta name="description" content="${text('meta.description')}" />`,
+            )
+            page = replaceOnce(
+              page,
+              /(<noscript>\s*<p class="noscript">)[\s\S]*?(<\/p>)/,
+              `$1${text('noscript')}$2`,
+            )
+            // The switch and the texts, fetched with the page so hydration need not wait for them.
+            const base = config.base
+            page = replaceOnce(
+              page,
+              /<\/head>/,
+              `  <link rel="modulepreload" crossorigin href="${base}${switching}">\n` +
+                `    <link rel="modulepreload" crossorigin href="${base}${texts}">\n  </head>`,
+            )
+            if (!page.includes(englishRoot)) throw new Error('index.html lost its prerendered root')
+            return page.replace(englishRoot, () => `<div id="root">${markup}</div>`)
+          })
+        }
+        return english
+      },
+    },
+    // After Vite has written the final index.html (asset URLs in place): each variant from it.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html']
+        if (index?.type !== 'asset') throw new Error('the bundle has no index.html')
+        const final = String(index.source)
+        for (const [fileName, make] of variants)
+          this.emitFile({ type: 'asset', fileName, source: make(final) })
       },
     },
   }

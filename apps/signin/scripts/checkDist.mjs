@@ -9,7 +9,8 @@
  *                                         node_modules/.cache/check-dist/, then checks it
  *   node scripts/checkDist.mjs <dist>     checks an existing build (it needs .vite/manifest.json)
  *
- * - index.html: no inline <script> (without src), no <style>, no style= or on*= attribute; every
+ * - index.html and its 30 language variants (index.<tag>.html, each saying its language in
+ *   <html lang dir>): no inline <script> (without src), no <style>, no style= or on*= attribute; every
  *   script, stylesheet, preload, icon and image it loads is under /assets/.
  * - The first visit, from Vite's manifest (not from file names): index.html, the HTML entry chunk
  *   and its static `imports`, recursively, their CSS and assets, and every asset index.html itself
@@ -89,38 +90,47 @@ if (dist === undefined) {
 }
 
 const read = (name) => readFileSync(join(dist, name))
-let html
 let manifest
 try {
-  html = read('index.html').toString('utf8')
+  read('index.html')
   manifest = JSON.parse(read('.vite/manifest.json').toString('utf8'))
 } catch (error) {
   console.error(`${dist}: index.html or .vite/manifest.json is missing (${error.message}).`)
   process.exit(1)
 }
 
-/* --- index.html: nothing inline, every loaded resource under /assets/ --- */
+/* --- index.html and its language variants: nothing inline, everything under /assets/ --- */
 
-for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-  const [, attributes, body] = match
-  if (!/\bsrc\s*=/.test(attributes)) fail(`inline <script> in index.html: ${match[0].slice(0, 80)}`)
-  else if (body.trim() !== '') fail(`<script src> with inline content in index.html`)
+const pages = readdirSync(dist).filter((name) => /^index(\.[A-Za-z-]+)?\.html$/.test(name))
+if (pages.length !== 1 + TRANSLATED_LOCALES)
+  fail(`${pages.length} pages (index.html and its variants), not ${1 + TRANSLATED_LOCALES}`)
+/** What index.html loads by itself: scripts, links (stylesheet, preload, icon), images. */
+let loaded = []
+for (const page of pages) {
+  const text = read(page).toString('utf8')
+  for (const match of text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes, body] = match
+    if (!/\bsrc\s*=/.test(attributes)) fail(`inline <script> in ${page}: ${match[0].slice(0, 80)}`)
+    else if (body.trim() !== '') fail(`<script src> with inline content in ${page}`)
+  }
+  if (/<style\b/i.test(text)) fail(`a <style> element in ${page}`)
+  if (/\sstyle\s*=/i.test(text)) fail(`a style= attribute in ${page}`)
+  for (const match of text.matchAll(/\s(on[a-z]+)\s*=/gi))
+    fail(`an ${match[1]}= handler in ${page}`)
+  const references = [
+    ...text.matchAll(
+      /<(?:script|link|img|source)\b[^>]*?\s(?:src|href|srcset)\s*=\s*["']([^"']+)["']/gi,
+    ),
+  ].map((match) => match[1])
+  for (const reference of references)
+    if (!reference.startsWith('/assets/')) fail(`${page} loads ${reference} outside /assets/`)
+  if (!/<div id="root">\s*<\S/.test(text))
+    fail(`${page} has no prerendered email step in its root element`)
+  const locale = /^index\.([A-Za-z-]+)\.html$/.exec(page)?.[1] ?? 'en'
+  if (!text.includes(`<html lang="${locale}" dir="${/^(ar|he)$/.test(locale) ? 'rtl' : 'ltr'}">`))
+    fail(`${page} does not say it is in ${locale} (<html lang dir>)`)
+  if (page === 'index.html') loaded = references
 }
-if (/<style\b/i.test(html)) fail('a <style> element in index.html')
-if (/\sstyle\s*=/i.test(html)) fail('a style= attribute in index.html')
-for (const match of html.matchAll(/\s(on[a-z]+)\s*=/gi))
-  fail(`an ${match[1]}= handler in index.html`)
-
-/** What the page loads by itself: scripts, links (stylesheet, preload, icon), images. */
-const loaded = [
-  ...html.matchAll(
-    /<(?:script|link|img|source)\b[^>]*?\s(?:src|href|srcset)\s*=\s*["']([^"']+)["']/gi,
-  ),
-].map((match) => match[1])
-for (const reference of loaded)
-  if (!reference.startsWith('/assets/')) fail(`index.html loads ${reference} outside /assets/`)
-if (!/<div id="root">\s*<\S/.test(html))
-  fail('index.html has no prerendered email step in its root element')
 
 /* --- The first visit, from the manifest --- */
 

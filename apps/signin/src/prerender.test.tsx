@@ -7,7 +7,7 @@
    markup, and the test compares markup. The app itself never touches innerHTML. */
 import { act, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { prerenderEmailStep } from './prerender'
+import { createTranslator, messagesFor, prerenderEmailStep } from './prerender'
 import { startApp } from './startApp'
 import type { StartedApp } from './startApp'
 import { silentReporter } from './telemetry/reporter'
@@ -116,5 +116,41 @@ describe('the prerendered email step', () => {
     expect(prerenderEmailStep(env)).toBe('')
     await start(env)
     expect(screen.getByText(/VITE_OKTA_CLIENT_ID/)).toBeTruthy()
+  })
+
+  it('in another language, is hydrated as it is once its texts arrive (no mismatch, no English)', async () => {
+    for (const locale of ['de', 'ar'] as const) {
+      // The visitor whose Accept-Language made the server pick this variant.
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue([locale])
+      const translator = createTranslator(locale, messagesFor(locale))
+      const markup = prerenderEmailStep(TEST_ENV, translator)
+      expect(markup).toContain(translator.t('email.heading'))
+      container.innerHTML = markup
+      document.documentElement.lang = locale
+      const heading = container.querySelector('h1')
+      problems = []
+      await start()
+      // The page's texts arrive in their own chunk: hydration waits for them.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
+      expect(problems).toEqual([])
+      expect(container.querySelector('h1')).toBe(heading)
+      expect(heading?.textContent).toBe(translator.t('email.heading'))
+      act(() => started?.unmount())
+      started = null
+    }
+  })
+
+  it('is hydrated in its own language, then switched when the visit asks for another', async () => {
+    // A host serving the German variant to an English browser (or a stale cookie): no mismatch.
+    const translator = createTranslator('de', messagesFor('de'))
+    container.innerHTML = prerenderEmailStep(TEST_ENV, translator)
+    document.documentElement.lang = 'de'
+    const heading = container.querySelector('h1')
+    await start()
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
+    expect(problems).toEqual([])
+    expect(container.querySelector('h1')).toBe(heading)
+    expect(heading?.textContent).toBe('Sign in')
+    expect(document.documentElement.lang).toBe('en')
   })
 })

@@ -7,7 +7,7 @@
  */
 import { renderToString } from 'react-dom/server'
 import { createSignInFlow } from '@mapping-platform/auth-core'
-import type { ConfigEnv, PageSnapshot } from '@mapping-platform/auth-core'
+import type { ConfigEnv, Locale, LocaleMessages, PageSnapshot } from '@mapping-platform/auth-core'
 import { appElement, isPristineEmailStep } from './appElement'
 import { createLocaleStore } from './i18n/localeStore'
 import { createTranslator } from './i18n/translator'
@@ -43,8 +43,20 @@ const UI: UiAdapters = {
 }
 const LOCATION = { onHistoryChange: unused, onRestoredFromCache: unused, reload: unused }
 
-export { loadMessages } from '@mapping-platform/auth-core/messages'
+export { LOCALES } from '@mapping-platform/auth-core'
+
+/** Every locale's texts, read at once (the build's module runner is closed before a lazy import). */
+const MESSAGES = import.meta.glob<LocaleMessages>(
+  '../../../packages/auth-core/src/messages/locales/*.json',
+  { eager: true, import: 'default' },
+)
+
+/** The texts of `locale` for its prerendered page (empty for English). */
+export function messagesFor(locale: Locale): LocaleMessages {
+  return Object.entries(MESSAGES).find(([path]) => path.endsWith(`/${locale}.json`))?.[1] ?? {}
+}
 export { createTranslator } from './i18n/translator'
+export { documentText } from './i18n/switchLocale'
 
 /**
  * The markup of the email step for the build-time variables `env` in the language of

@@ -22,27 +22,34 @@ export interface LocaleStore {
   readonly show: (translator: Translator) => void
 }
 
-const nothing = (): void => undefined
-
 /** A store showing `initial` until `show` switches it; `choose` does nothing unless given. */
 export function createLocaleStore(
   initial: Translator,
   choose: I18n['choose'] = () => Promise.resolve(),
 ): LocaleStore {
-  // One subscriber: the provider (`I18nProvider`).
-  let listener = nothing
+  // One subscriber: the provider (`I18nProvider`). Until it has subscribed (the first render,
+  // maybe a hydration of a prerendered page, is not committed yet) a switch waits, so that render
+  // matches the page it hydrates.
+  let listener: (() => void) | null = null
+  let waiting: Translator | null = null
   let current: I18n = { ...initial, choose }
+  const show = (translator: Translator): void => {
+    if (listener === null) waiting = translator
+    else {
+      current = { ...translator, choose }
+      listener()
+    }
+  }
   return {
     getSnapshot: () => current,
     subscribe(next) {
       listener = next
+      if (waiting !== null) show(waiting)
+      waiting = null
       return () => {
-        if (listener === next) listener = nothing
+        if (listener === next) listener = null
       }
     },
-    show(translator) {
-      current = { ...translator, choose }
-      listener()
-    },
+    show,
   }
 }
