@@ -169,6 +169,23 @@ describe('what a screen reader says: the password step', () => {
   })
 })
 
+describe('what a screen reader says: a rate limit', () => {
+  it('on E0000047: the failure once when the wait starts, nothing while it counts, once when it is over', async () => {
+    const reset = String(Math.ceil(Date.now() / 1000) + 2)
+    const user = await start(
+      () => oktaError('E0000047', 429, { 'X-Rate-Limit-Reset': reset }),
+      '/#sign-in',
+    )
+    await user.type(screen.getByLabelText('Password'), `${SECRETS.password}{Enter}`)
+    await screen.findByRole('button', { name: /^Try again in 0:0[1-3]$/ })
+    expect(announcements(await heard())).toEqual([
+      'assertive: Too many attempts. Please wait until the timer runs out, then try again.',
+    ])
+    await screen.findByRole('button', { name: 'Sign in' }, { timeout: 4000 })
+    expect(announcements(await heard())).toEqual(['polite: You can try again now.'])
+  })
+})
+
 describe('what a screen reader says: the code step', () => {
   async function atCodeStep(verify: Responder) {
     const user = await start(
