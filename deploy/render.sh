@@ -10,7 +10,9 @@
 #   deploy/render.sh > /etc/nginx/sites-available/signin.conf
 set -euo pipefail
 
-VARIABLES=(SERVER_NAME LISTEN_HTTPS LISTEN_HTTP DIST_DIR TLS_CERT TLS_KEY OKTA_ORIGIN API_ORIGIN SENTRY_ORIGIN)
+VARIABLES=(SERVER_NAME LISTEN_HTTPS LISTEN_HTTP DIST_DIR TLS_CERT TLS_KEY OKTA_ORIGIN API_ORIGIN SENTRY_ORIGIN ACCESS_LOG)
+# Optional, with a default: where the access log (paths only, never query strings) goes.
+ACCESS_LOG="${ACCESS_LOG:-/var/log/nginx/access.log}"
 TEMPLATE="${1:-$(dirname "$0")/nginx.conf}"
 
 fail() {
@@ -28,6 +30,7 @@ for name in OKTA_ORIGIN API_ORIGIN SENTRY_ORIGIN; do
   [[ "${!name}" =~ ^https://[A-Za-z0-9.-]+(:[0-9]+)?$ ]] || fail "$name must be an https origin without a path, not \"${!name}\""
 done
 [[ "$DIST_DIR" == /* ]] || fail "DIST_DIR must be an absolute path"
+[[ "$ACCESS_LOG" == /* ]] || fail "ACCESS_LOG must be an absolute path"
 
 rendered="$(envsubst "$(printf '${%s} ' "${VARIABLES[@]}")" < "$TEMPLATE")"
 if grep -nE '\$\{[A-Za-z_]+\}' <<< "$rendered" >&2; then fail "placeholders left in the result (above)"; fi

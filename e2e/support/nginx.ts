@@ -12,9 +12,15 @@ import { run, startServer, waitUntil, type Server } from './processes'
 import type { TestCertificate } from './tls'
 
 export const NGINX_BIN = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
+/** File name (in nginx's run directory) of the access log `deploy/nginx.conf` writes. */
+export const DEPLOY_ACCESS_LOG = 'signin-access.log'
 
 /** Renders the deployment artifact for this run's names and paths. */
-export function renderDeployConfig(distDir: string, cert: TestCertificate): string {
+export function renderDeployConfig(
+  distDir: string,
+  cert: TestCertificate,
+  accessLog: string,
+): string {
   return run('bash', [join(DEPLOY_DIR, 'render.sh')], {
     env: {
       SERVER_NAME: new URL(ORIGINS.app).hostname,
@@ -26,6 +32,7 @@ export function renderDeployConfig(distDir: string, cert: TestCertificate): stri
       OKTA_ORIGIN: ORIGINS.okta,
       API_ORIGIN: ORIGINS.api,
       SENTRY_ORIGIN: ORIGINS.sentry,
+      ACCESS_LOG: accessLog,
     },
   })
 }
@@ -102,7 +109,8 @@ export async function startNginx(
   mkdirSync(join(dir, 'tmp'), { recursive: true })
   const sitePath = join(dir, 'signin.conf')
   const mainPath = join(dir, 'nginx.conf')
-  writeFileSync(sitePath, renderDeployConfig(distDir, cert))
+  // The deployment's own access log (its format, its file), read by the production run's checks.
+  writeFileSync(sitePath, renderDeployConfig(distDir, cert, join(dir, DEPLOY_ACCESS_LOG)))
   writeFileSync(mainPath, mainConfig(dir, sitePath, cert, extraServers))
   const args = ['-p', dir, '-e', join(dir, 'error.log'), '-c', mainPath]
   run(NGINX_BIN, [...args, '-t'])
