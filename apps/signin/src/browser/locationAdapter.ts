@@ -9,9 +9,15 @@ export interface LocationAdapter {
   readonly host: () => string
   /** The email kept in the current entry's `history.state`, if any. */
   readonly historyEmail: () => string | null
-  /** Shows `hash` (empty: the bare path) and remembers `email` in the entry; no hashchange fires. */
+  /**
+   * Shows `hash` on the root path (empty: the root path `/` alone, whatever path the page was
+   * opened at) and remembers `email` in the entry; no hashchange fires.
+   */
   readonly setStep: (hash: string, email: string | null, mode: 'push' | 'replace') => void
-  /** Removes query and fragment without a new history entry (the code never stays in history). */
+  /**
+   * Sets the address to the root path `/`, without query or fragment, in the same history entry
+   * (the code never stays in history).
+   */
   readonly clearUrl: () => void
   readonly navigate: (url: string, mode: 'assign' | 'replace') => void
   readonly reload: () => void
@@ -22,6 +28,9 @@ export interface LocationAdapter {
   /** The page came back from the back/forward cache (its state is stale). */
   readonly onRestoredFromCache: (listener: () => void) => () => void
 }
+
+/** The one page lives at the root path (spec section 2): every address the flow sets is on it. */
+const ROOT_PATH = '/'
 
 function emailOf(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('email' in state)) return null
@@ -36,11 +45,11 @@ export function createLocationAdapter(win: Window = window): LocationAdapter {
     host: () => win.location.host,
     historyEmail: () => emailOf(win.history.state),
     setStep(hash, email, mode) {
-      const url = hash === '' ? win.location.pathname : hash
+      const url = `${ROOT_PATH}${hash}`
       if (mode === 'push') win.history.pushState({ email }, '', url)
       else win.history.replaceState({ email }, '', url)
     },
-    clearUrl: () => win.history.replaceState(null, '', win.location.pathname),
+    clearUrl: () => win.history.replaceState(null, '', ROOT_PATH),
     navigate(url, mode) {
       if (mode === 'assign') win.location.assign(url)
       else win.location.replace(url)

@@ -60,6 +60,25 @@ describe('App: the address', () => {
     expect(screen.getByLabelText('Email')).toBeTruthy()
   })
 
+  it('on a hash while the email is not valid, opened at another path: resets to the root path /', async () => {
+    await startTestApp({ url: '/anything/else?x=1#sign-in' })
+    expect(window.location.href).toBe('https://signin.example.com/')
+    expect(screen.getByLabelText('Email')).toBeTruthy()
+  })
+
+  it('after a resume without a known email, Back to #sign-in from the code step: the root path /', async () => {
+    await startTestApp({
+      url: '/#verify',
+      stored: { mfaRedirect: '1', stateToken: SECRETS.stateToken },
+      respond: () => mfaRequired(),
+    })
+    expect(await screen.findByRole('button', { name: 'Verify' })).toBeTruthy()
+    firePopState('/#sign-in', { email: 'tess.totp@example.com' })
+    expect(await screen.findByLabelText('Email')).toBeTruthy()
+    expect(window.location.href).toBe('https://signin.example.com/')
+    expect(sessionStorage.getItem('signin.stateToken')).toBeNull()
+  })
+
   it('on an unknown hash: resets the address to the root path', async () => {
     await startTestApp({ url: '/#elsewhere', historyEmail: 'pat.password@example.com' })
     expect(window.location.hash).toBe('')
@@ -242,6 +261,18 @@ describe('App: the return from Google', () => {
     expect(call?.headers.get('credentials')).toBe('omit')
     expect(document.cookie).toContain('access_token=api-access')
     expect(app.navigations[0]).toEqual({ url: 'https://citystream.example.com/', mode: 'replace' })
+  })
+
+  it('a return at another path is cleared to the root path / before the product API call', async () => {
+    const app = await startTestApp({
+      url: `/somewhere/else?code=${encodeURIComponent(SECRETS.googleCode)}&state=${STATE}`,
+      stored: { oauthState: pendingTransaction('google') },
+      respond: () => new Promise<Response>(() => undefined),
+    })
+    await waitFor(() => expect(app.requestsTo('/auth/google-auth')).toHaveLength(1))
+    expect(app.requestsTo('/auth/google-auth')[0]?.location.href).toBe(
+      'https://signin.example.com/',
+    )
   })
 
   it('on an unknown Google account: back to the email step with the message', async () => {

@@ -59,6 +59,17 @@ export function emailStep(email: string, error: AuthErrorCode | null = null): Si
 }
 
 /**
+ * The empty email step with the address reset to the root path, replacing the entry: what a step
+ * hash set while the email is not valid leads to (spec section 2).
+ */
+export function resetToEmail(extra: readonly StepEffect[] = NO_EFFECTS): StepTransition {
+  return [
+    emailStep(''),
+    [...extra, { type: 'setLocation', hash: STEP_HASHES.email, email: null, mode: 'replace' }],
+  ]
+}
+
+/**
  * Back to the email step with an error: the transaction is forgotten, the address goes back to
  * the root (replacing the entry, so Back does not return to a dead step), and the failure is
  * reported.

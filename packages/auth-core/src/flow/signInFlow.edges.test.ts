@@ -87,9 +87,17 @@ describe('signInFlow: edges', () => {
     expect(
       run([{ type: 'hashChanged', hash: '', historyEmail: null }], { from: waiting }).state,
     ).toMatchObject({ step: 'email', email: '' })
-    expect(
-      run([{ type: 'hashChanged', hash: '#sign-in', historyEmail: null }], { from: waiting }).state,
-    ).toBe(waiting)
+    // #sign-in while no email is known: the wait is abandoned and the address reset to the root.
+    const back = run([{ type: 'hashChanged', hash: '#sign-in', historyEmail: null }], {
+      from: waiting,
+    })
+    expect(back.state).toMatchObject({ step: 'email', email: '' })
+    expect(back.last).toContainEqual({
+      type: 'setLocation',
+      hash: '',
+      email: null,
+      mode: 'replace',
+    })
   })
 
   it('a callback that cannot build even the default target (invalid hand-made config): unknown_error, no exchange', () => {

@@ -3,6 +3,7 @@ import {
   ENROLL_ACTIVATE,
   MFA_ENROLL,
   MFA_REQUIRED,
+  page,
   run,
   SESSION_TOKEN,
   signIn,
@@ -230,14 +231,37 @@ describe('signInFlow: MFA_REQUIRED', () => {
     ).toBe(same)
   })
 
-  it('on #sign-in from an MFA step whose email is unknown: the email step', () => {
-    const noEmail: SignInState = {
-      ...(codeStep() as Extract<SignInState, { step: 'code' }>),
-      email: null,
-    }
-    expect(
-      run([{ type: 'hashChanged', hash: '#sign-in', historyEmail: null }], { from: noEmail }).state,
-    ).toMatchObject({ step: 'email', email: '' })
+  it.each([null, 'pat@example.com'])(
+    'on #sign-in from an MFA step whose email is unknown (entry email %s): the email step at the root path',
+    (historyEmail) => {
+      const noEmail: SignInState = {
+        ...(codeStep() as Extract<SignInState, { step: 'code' }>),
+        email: null,
+      }
+      const { state, last } = run([{ type: 'hashChanged', hash: '#sign-in', historyEmail }], {
+        from: noEmail,
+      })
+      expect(state).toMatchObject({ step: 'email', email: '' })
+      expect(last).toContainEqual({ type: 'setLocation', hash: '', email: null, mode: 'replace' })
+      expect(last).toContainEqual({ type: 'forget', item: 'stateToken' })
+    },
+  )
+
+  it('after a resume without a known email, Back to #sign-in from the code step: the root path', () => {
+    const resumed = run([
+      {
+        type: 'pageLoaded',
+        page: page({ hash: '#verify', stored: { mfaRedirect: '1', stateToken: STATE_TOKEN } }),
+      },
+      { type: 'authnTransactionReceived', call: 'resume', transaction: MFA_REQUIRED },
+    ])
+    expect(resumed.state).toMatchObject({ step: 'code', email: null })
+    const { state, last } = run(
+      [{ type: 'hashChanged', hash: '#sign-in', historyEmail: 'pat@example.com' }],
+      { from: resumed.state },
+    )
+    expect(state).toMatchObject({ step: 'email', email: '' })
+    expect(last).toContainEqual({ type: 'setLocation', hash: '', email: null, mode: 'replace' })
   })
 })
 

@@ -325,14 +325,17 @@ export type SignInEvent = InputEvent | AttemptResultEvent
 
 /** Work for the shell that finishes at once, as data. */
 type ImmediateEffect =
-  /** Set the hash (and remember the email in `history.state`), pushing or replacing the entry. */
+  /**
+   * Set the address to the root path `/` with this hash (the empty hash: `/` alone), remembering
+   * the email in `history.state`, pushing or replacing the entry.
+   */
   | {
       readonly type: 'setLocation'
       readonly hash: StepHash
       readonly email: string | null
       readonly mode: 'push' | 'replace'
     }
-  /** Remove query and fragment from the URL with `history.replaceState`, before any request. */
+  /** Set the address to the root path `/` with `history.replaceState`, before any request. */
   | { readonly type: 'clearUrl' }
   | { readonly type: 'persist'; readonly item: StoredItem; readonly value: string }
   | { readonly type: 'forget'; readonly item: StoredItem }

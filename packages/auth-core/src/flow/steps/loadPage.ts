@@ -4,7 +4,7 @@ import { resolveRedirectTarget } from '../../redirect/resolveRedirectTarget'
 import type { AuthErrorCode } from '../../errors/authError'
 import { isValidEmail, normalizeEmail } from '../../validation/validation'
 import type { FlowContext } from '../flowContext'
-import { emailStep, failToEmail, forget, NO_EFFECTS } from '../flowOutcomes'
+import { emailStep, failToEmail, forget, NO_EFFECTS, resetToEmail } from '../flowOutcomes'
 import { parseOAuthTransaction } from '../oauthTransaction'
 import type {
   PageSnapshot,
@@ -129,13 +129,7 @@ function resume(
 
 /** The email step at the root path, dropping a hash that cannot be honoured (spec section 2). */
 function resetToRoot(page: PageSnapshot): StepTransition {
-  return [
-    emailStep(''),
-    [
-      ...forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken', 'mfaRedirect'),
-      { type: 'setLocation', hash: STEP_HASHES.email, email: null, mode: 'replace' },
-    ],
-  ]
+  return resetToEmail(forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken', 'mfaRedirect'))
 }
 
 /**

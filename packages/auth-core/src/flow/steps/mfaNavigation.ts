@@ -1,4 +1,4 @@
-import { emailStep, forget } from '../flowOutcomes'
+import { emailStep, forget, resetToEmail } from '../flowOutcomes'
 import type { SignInState, StepTransition, StepHash } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
 
@@ -10,6 +10,8 @@ type MfaState = Extract<
 /**
  * Back/forward while in an MFA step: `#sign-in` returns to the password step and the root to the
  * email step, both abandoning the transaction; any other hash is put back to this step's own.
+ * `#sign-in` while no email is known (after a resume without one) is a hash set while the email is
+ * not valid: the email step, with the address reset to the root path (spec section 2).
  */
 export function leaveMfaByHash(
   state: MfaState,
@@ -22,7 +24,7 @@ export function leaveMfaByHash(
       { step: 'password', email: state.email, submitting: false, attempted: false, error: null },
       forget('stateToken'),
     ]
-  if (hash === '' || hash === '#' || hash === STEP_HASHES.password)
-    return [emailStep(state.email ?? ''), forget('stateToken')]
+  if (hash === STEP_HASHES.password) return resetToEmail(forget('stateToken'))
+  if (hash === '' || hash === '#') return [emailStep(state.email ?? ''), forget('stateToken')]
   return [state, [{ type: 'setLocation', hash: own, email: state.email, mode: 'replace' }]]
 }

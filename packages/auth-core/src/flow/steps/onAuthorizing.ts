@@ -1,4 +1,4 @@
-import { emailStep, failToEmail, forget, unchanged } from '../flowOutcomes'
+import { emailStep, failToEmail, forget, resetToEmail, unchanged } from '../flowOutcomes'
 import { serializeOAuthTransaction } from '../oauthTransaction'
 import type { StepEffect, SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
@@ -66,6 +66,8 @@ export function onAuthorizing(state: AuthorizingState, event: SignInEvent): Step
           abandon,
         ]
       if (event.hash === '' || event.hash === '#') return [emailStep(state.email ?? ''), abandon]
+      // #sign-in with no email known: the hash is set while the email is not valid.
+      if (event.hash === STEP_HASHES.password) return resetToEmail(abandon)
       return unchanged(state)
     }
     default:
