@@ -10,7 +10,7 @@ import { ACCOUNTS, MESSAGES, toCodeStep } from '../support/signInPage'
 
 const ROOT = `${ORIGINS.app}/`
 
-for (const opened of ['/#sign-in', '/anything#sign-in', '/anything/else?x=1#verify', '/a#setup'])
+for (const opened of ['/#sign-in', '/anything#sign-in', '/anything/else#verify', '/a#setup'])
   test(`opened at ${opened} with no email known: the email step at the root path /`, async ({
     page,
     app,
@@ -19,6 +19,15 @@ for (const opened of ['/#sign-in', '/anything#sign-in', '/anything/else?x=1#veri
     await expect(app.email).toBeVisible()
     await expect(page).toHaveURL(ROOT)
   })
+
+test('opened at another path with a query and a hash: the root path, the query (language) kept', async ({
+  page,
+  app,
+}) => {
+  await app.goto('/anything/else?lang=en#verify')
+  await expect(app.email).toBeVisible()
+  await expect(page).toHaveURL(`${ROOT}?lang=en`)
+})
 
 test('a return from a provider at another path is cleared to the root path /', async ({
   page,

@@ -5,10 +5,18 @@ afterEach(() => window.history.replaceState(null, '', '/'))
 
 describe('createLocationAdapter', () => {
   it('setStep with the empty hash: the root path, whatever path the page was opened at', () => {
-    window.history.replaceState(null, '', '/anything/deeper?x=1#sign-in')
+    window.history.replaceState(null, '', '/anything/deeper#sign-in')
     createLocationAdapter(window).setStep('', null, 'replace')
     expect(window.location.href).toBe('https://signin.example.com/')
     expect(window.history.state).toEqual({ email: null })
+  })
+
+  it('setStep keeps the query (it may choose the language)', () => {
+    window.history.replaceState(null, '', '/anything?lang=de#sign-in')
+    createLocationAdapter(window).setStep('', null, 'replace')
+    expect(window.location.href).toBe('https://signin.example.com/?lang=de')
+    createLocationAdapter(window).setStep('#sign-in', 'pat@example.com', 'push')
+    expect(window.location.href).toBe('https://signin.example.com/?lang=de#sign-in')
   })
 
   it('setStep with a step hash: that hash on the root path, the email kept in the entry', () => {

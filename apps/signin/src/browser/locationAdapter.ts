@@ -10,8 +10,8 @@ export interface LocationAdapter {
   /** The email kept in the current entry's `history.state`, if any. */
   readonly historyEmail: () => string | null
   /**
-   * Shows `hash` on the root path (empty: the root path `/` alone, whatever path the page was
-   * opened at) and remembers `email` in the entry; no hashchange fires.
+   * Shows `hash` on the root path `/` (empty: no fragment), whatever path the page was opened at,
+   * keeping the query, and remembers `email` in the entry; no hashchange fires.
    */
   readonly setStep: (hash: string, email: string | null, mode: 'push' | 'replace') => void
   /**
@@ -45,7 +45,9 @@ export function createLocationAdapter(win: Window = window): LocationAdapter {
     host: () => win.location.host,
     historyEmail: () => emailOf(win.history.state),
     setStep(hash, email, mode) {
-      const url = `${ROOT_PATH}${hash}`
+      // The query stays: it may choose the language (`?lang=`); a return's code never gets here,
+      // `clearUrl` has removed it first.
+      const url = `${ROOT_PATH}${win.location.search}${hash}`
       if (mode === 'push') win.history.pushState({ email }, '', url)
       else win.history.replaceState({ email }, '', url)
     },
