@@ -65,6 +65,38 @@ export const SCREENS: Record<string, (f: ScreenFixtures) => Promise<void>> = {
     await app.typeCode(totp.wrongCode(secret))
     await expect(app.error('Invalid verification code')).toBeVisible()
   },
+  'password expired': async ({ app }) => {
+    await app.signInWithPassword(ACCOUNTS.pia)
+    await expect(app.heading).toHaveText('Your password has expired')
+  },
+  locked: async ({ app }) => {
+    await app.signInWithPassword(ACCOUNTS.lou)
+    await expect(app.heading).toHaveText('Your account is locked')
+  },
+  'locked, administrator only': async ({ page, app }) => {
+    await app.signInWithPassword(ACCOUNTS.ali)
+    await expect(page.getByText(/contact your administrator/)).toBeVisible()
+  },
+  'unlock sent': async ({ page, app }) => {
+    await app.signInWithPassword(ACCOUNTS.lou)
+    await page.getByRole('button', { name: 'Unlock account' }).click()
+    await expect(app.heading).toHaveText('Check your email')
+  },
+  'code with remember device': async ({ page, app }) => {
+    await app.signInWithPassword(ACCOUNTS.remy)
+    await app.expectCodeStep()
+    await expect(page.getByRole('checkbox')).toBeVisible()
+  },
+  'password rate-limited': async ({ page, app }) => {
+    await app.signInWithPassword(ACCOUNTS.ray)
+    await expect(page.getByRole('button', { name: /^Try again in / })).toBeDisabled()
+  },
+  'signed in': async ({ page, app }) => {
+    await app.signInWithPassword(ACCOUNTS.pat)
+    await page.waitForURL(`${ORIGINS.subsite(ORIGINS.defaultSubsite)}/`)
+    await app.goto()
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeFocused()
+  },
   progress: async ({ page, app, controls }) => {
     // The exchange is held for a few seconds: "Signing you in…" stays on screen.
     await controls.fault('token', 'delay', { delayMs: 4000 })

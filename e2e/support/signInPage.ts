@@ -38,6 +38,8 @@ export const ACCOUNTS = {
   lou: { email: 'lou.locked@example.com', password: 'Locked-out-1' },
   pia: { email: 'pia.expired@example.com', password: 'Password-expired-1' },
   ray: { email: 'ray.ratelimit@example.com', password: 'Any-password-1' },
+  ali: { email: 'ali.adminlocked@example.com', password: 'Locked-admin-1' },
+  remy: { email: 'remy.remember@example.com', password: 'Remember-device-1' },
   sam: { email: 'sam.slow@example.com', password: 'Slow-provider-1' },
   gina: { email: 'gina.google@example.com', password: '' },
   uma: { email: 'uma.unknown@example.com', password: '' },

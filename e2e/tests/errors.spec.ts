@@ -148,20 +148,7 @@ test.describe('identity provider errors (spec section 8)', () => {
 })
 
 test.describe('limits and outages', () => {
-  test('rate limit (E0000047)', async ({ app }) => {
-    await app.signInWithPassword(ACCOUNTS.ray)
-    await app.expectEmailStepError(MESSAGES.rate_limited)
-  })
-
-  test('locked out', async ({ app }) => {
-    await app.signInWithPassword(ACCOUNTS.lou)
-    await app.expectEmailStepError(MESSAGES.account_locked)
-  })
-
-  test('password expired', async ({ app }) => {
-    await app.signInWithPassword(ACCOUNTS.pia)
-    await app.expectEmailStepError(MESSAGES.password_expired)
-  })
+  // Rate limits, locked accounts and expired passwords have steps of their own: accounts.spec.ts.
 
   test('network down (the dev platform stopped): the connection message, then signing in works once it is back', async ({
     page,

@@ -72,7 +72,9 @@ async function forcedColorProblems(page: Page): Promise<string[]> {
       const box = element.getBoundingClientRect()
       return box.width > 0 && box.height > 0 && !element.closest('.visually-hidden')
     }
-    const edged = 'main input, main .button:not(.button--link), main .code-box, main .factor'
+    // A native checkbox is drawn by the system in system colours under forced colours: no CSS edge.
+    const edged =
+      'main input:not([type="checkbox"]), main .button:not(.button--link), main .code-box, main .factor'
     for (const element of document.querySelectorAll(edged)) {
       if (!visible(element)) continue
       const style = getComputedStyle(element)

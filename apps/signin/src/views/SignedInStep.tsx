@@ -21,7 +21,7 @@ export function SignedInStep({ state, send }: SignedInStepProps) {
   const { who } = state.session
   return (
     <>
-      <h1 className="step__heading">
+      <h1 className="step__heading step__heading--who">
         {who ? t('signedIn.headingAs', { who }) : t('signedIn.heading')}
       </h1>
       <p className="step__lede">{t('signedIn.intro')}</p>

@@ -1,0 +1,140 @@
+/**
+ * What real accounts run into (issue 11), through the dev platform in dev and production mode:
+ * an expired password changed in place, a locked account unlocked by the emailed link, a
+ * remembered device, a rate limit counted down, and a plain visit while already signed in.
+ */
+import { expect, test } from '../support/fixtures'
+import { ORIGINS } from '../support/env'
+import { ACCOUNTS, expectSignedInOnSubsite, MESSAGES } from '../support/signInPage'
+
+test('expired password: changed here, then signed in; the new password works next time', async ({
+  page,
+  app,
+}) => {
+  await app.signInWithPassword(ACCOUNTS.pia)
+  await expect(app.heading).toHaveText('Your password has expired')
+  await expect(page.getByLabel('Current password', { exact: true })).toBeFocused()
+  await page.getByLabel('Current password', { exact: true }).fill(ACCOUNTS.pia.password)
+  await page.getByLabel('New password', { exact: true }).fill('Fresh-start-22')
+  await expect(page.locator('.rule--met')).toHaveCount(7)
+  await page.getByLabel('Confirm new password', { exact: true }).fill('Fresh-start-22')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expectSignedInOnSubsite(page, ACCOUNTS.pia.email)
+})
+
+test('expired password: a wrong current password is said in our words and can be retried', async ({
+  page,
+  app,
+}) => {
+  await app.signInWithPassword(ACCOUNTS.pia)
+  await page.getByLabel('Current password', { exact: true }).fill('Not-the-password-1')
+  await page.getByLabel('New password', { exact: true }).fill('Fresh-start-22')
+  await page.getByLabel('Confirm new password', { exact: true }).fill('Fresh-start-22')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(app.error(MESSAGES.current_password_incorrect)).toBeVisible()
+  await expect(app.heading).toHaveText('Your password has expired')
+})
+
+test('locked account: Unlock account, the emailed link unlocks it, then signing in works', async ({
+  page,
+  app,
+}) => {
+  await app.signInWithPassword(ACCOUNTS.lou)
+  await expect(app.heading).toHaveText('Your account is locked')
+  await page.getByRole('button', { name: 'Unlock account' }).click()
+  await expect(app.heading).toHaveText('Check your email')
+  await expect(app.heading).toBeFocused()
+  await page.goto(`${ORIGINS.okta}/__test`)
+  await page.getByRole('link', { name: `Unlock ${ACCOUNTS.lou.email}` }).click()
+  await expect(page.getByRole('heading', { name: 'Your account is unlocked' })).toBeVisible()
+  await app.signInWithPassword(ACCOUNTS.lou)
+  await expectSignedInOnSubsite(page, ACCOUNTS.lou.email)
+})
+
+test('locked account without self-service unlock: contact an administrator, no unlock offered', async ({
+  page,
+  app,
+}) => {
+  await app.signInWithPassword(ACCOUNTS.ali)
+  await expect(app.heading).toHaveText('Your account is locked')
+  await expect(page.getByText(/contact your administrator/)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Unlock account' })).toHaveCount(0)
+})
+
+test('remember this device: the same browser skips the code for 7 days, another browser does not', async ({
+  page,
+  app,
+  controls,
+  totp,
+  browser,
+}) => {
+  const remy = await controls.account(ACCOUNTS.remy.email)
+  await app.signInWithPassword(ACCOUNTS.remy)
+  await app.expectCodeStep()
+  const remember = page.getByRole('checkbox', {
+    name: 'Don’t ask for a code on this device for 7 days',
+  })
+  await expect(remember).not.toBeChecked()
+  await remember.check()
+  await app.typeCode(totp.code(remy.totpSecret!))
+  await expectSignedInOnSubsite(page, ACCOUNTS.remy.email)
+
+  // The same browser: after signing out here, no code is asked.
+  await app.goto()
+  await page.getByRole('button', { name: 'Sign in with a different account' }).click()
+  await expect(app.email).toBeVisible()
+  await app.enterEmail(ACCOUNTS.remy.email)
+  await app.typePassword(ACCOUNTS.remy.password)
+  await app.signIn.click()
+  await expectSignedInOnSubsite(page, ACCOUNTS.remy.email)
+
+  // Another browser (no device cookie): the code is asked.
+  const other = await browser.newContext({ ignoreHTTPSErrors: true })
+  const otherPage = await other.newPage()
+  await otherPage.goto(`${ORIGINS.app}/`)
+  await otherPage.getByLabel('Email', { exact: true }).fill(ACCOUNTS.remy.email)
+  await otherPage.getByRole('button', { name: 'Next', exact: true }).click()
+  await otherPage.getByLabel('Password', { exact: true }).fill(ACCOUNTS.remy.password)
+  await otherPage.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(otherPage.getByRole('heading', { level: 1 })).toHaveText('Enter verification code')
+  await other.close()
+})
+
+test('rate limit: Sign in counts down Okta’s reset, sends nothing meanwhile, then works again', async ({
+  page,
+  app,
+  controls,
+}) => {
+  await page.clock.install()
+  await app.signInWithPassword(ACCOUNTS.ray)
+  const wait = page.getByRole('button', { name: /^Try again in [01]:\d\d$/ })
+  await expect(wait).toBeDisabled()
+  await expect(app.error(MESSAGES.rate_limited)).toBeVisible()
+  await expect(app.password).toBeVisible()
+  const before = (await controls.requests()).filter((r) => r.path === '/api/v1/authn').length
+  await page.keyboard.press('Enter')
+  await page.clock.fastForward(62_000)
+  await expect(app.signIn).toBeEnabled()
+  await expect(page.getByText('You can try again now.')).toBeAttached()
+  const after = (await controls.requests()).filter((r) => r.path === '/api/v1/authn').length
+  expect(after).toBe(before)
+})
+
+test('already signed in: asks, never redirects by itself; Continue goes on, a different account signs out first', async ({
+  page,
+  app,
+  context,
+}) => {
+  await app.signInWithPassword(ACCOUNTS.pat)
+  await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  await app.goto()
+  await expect(app.heading).toHaveText(/^You’re (signed in as .+|already signed in)$/)
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeFocused()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  await app.goto()
+  await page.getByRole('button', { name: 'Sign in with a different account' }).click()
+  await expect(app.email).toBeVisible()
+  const tokens = (await context.cookies()).filter((c) => c.name.endsWith('_token'))
+  expect(tokens).toEqual([])
+})
