@@ -82,6 +82,12 @@ export interface DevPlatformOptions {
   stateTokenTtlSeconds: number
   /** `DEV_SLOW_MS`: delay of every Authn response for the slow account. */
   slowMs: number
+  /**
+   * `DEV_REFRESH_GRACE_SECONDS`: Okta's refresh-token rotation grace period, 0 to 60 (Okta's
+   * single-page-app default 30): a rotated refresh token presented again within it still
+   * refreshes; after it, the reuse revokes the whole family.
+   */
+  refreshGraceSeconds: number
   /** The clock (ms since the epoch); tests inject one. */
   now: () => number
   /** The randomness source; tests may inject one. */
@@ -110,6 +116,7 @@ export function defaultOptions(): DevPlatformOptions {
     accessTokenTtlSeconds: 3600,
     stateTokenTtlSeconds: 300,
     slowMs: 20_000,
+    refreshGraceSeconds: 30,
     now: () => Date.now(),
     randomBytes: (size) => new Uint8Array(nodeRandomBytes(size)),
   }
@@ -191,6 +198,9 @@ export function readEnvOptions(env: NodeJS.ProcessEnv): Partial<DevPlatformOptio
     out.stateTokenTtlSeconds = parseInteger('DEV_STATE_TOKEN_TTL', stateTtl, 1)
   const slow = value('DEV_SLOW_MS')
   if (slow !== undefined) out.slowMs = parseInteger('DEV_SLOW_MS', slow, 0)
+  const grace = value('DEV_REFRESH_GRACE_SECONDS')
+  if (grace !== undefined)
+    out.refreshGraceSeconds = parseInteger('DEV_REFRESH_GRACE_SECONDS', grace, 0, 60)
   return out as Partial<DevPlatformOptions>
 }
 
@@ -246,6 +256,7 @@ export interface PlatformConfig {
   readonly accessTokenTtlSeconds: number
   readonly stateTokenTtlSeconds: number
   readonly slowMs: number
+  readonly refreshGraceSeconds: number
   /** `{okta}/oauth2/default`. */
   readonly issuer: string
   readonly sentryDsn: string
@@ -285,6 +296,7 @@ export function resolveConfig(
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     stateTokenTtlSeconds: options.stateTokenTtlSeconds,
     slowMs: options.slowMs,
+    refreshGraceSeconds: options.refreshGraceSeconds,
     issuer: `${urls.okta}/oauth2/${AUTH_SERVER_ID}`,
     sentryDsn: `${sentry.protocol}//${SENTRY_PUBLIC_KEY}@${sentry.host}/${SENTRY_PROJECT_ID}`,
   }

@@ -307,12 +307,13 @@ describe('Okta SDK refresh', () => {
     await sdk.token.verify(renewed.idToken, { accessToken: renewed.accessToken.accessToken })
   })
 
-  it('a used refresh token replayed: invalid_grant, and the rotated one dies with it', async () => {
+  it('a used refresh token replayed after the 30 s rotation grace period: invalid_grant, and the rotated one dies with it', async () => {
     const { sdk, tokens } = await signedIn()
     const renewed = (await sdk.token.renewTokensWithRefresh(
       { scopes: SDK_SCOPES },
       tokens.refreshToken,
     )) as Required<Tokens>
+    clock.advance(30_000)
     const replay = await rejection(
       sdk.token.renewTokensWithRefresh({ scopes: SDK_SCOPES }, tokens.refreshToken),
     )

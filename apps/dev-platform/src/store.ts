@@ -133,8 +133,10 @@ export interface RefreshTokenRecord {
   readonly amr: readonly string[]
   readonly authTime: number
   readonly expiresAt: number
-  /** Set when rotated; presenting it again revokes the whole family. */
+  /** Set when rotated; presenting it again after the grace period revokes the whole family. */
   used: boolean
+  /** When it was rotated (ms), for the rotation grace period. */
+  usedAt?: number
 }
 
 /* --- Google --- */

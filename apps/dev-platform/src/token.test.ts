@@ -197,7 +197,7 @@ describe('POST /oauth2/default/v1/token (refresh_token)', () => {
       ...extra,
     })
 
-  it('on a refresh: rotates (new refresh token, old one dead) and replaying the old one revokes the family', async () => {
+  it('on a refresh: rotates (new refresh token), and replaying the old one after the 30 s grace period revokes the family', async () => {
     const { code, verifier } = await codeFor(tp, PAT)
     const first = (await exchangeCode(tp, code, verifier)).body.refresh_token as string
     const rotated = await refresh(first)
@@ -206,12 +206,25 @@ describe('POST /oauth2/default/v1/token (refresh_token)', () => {
     expect(rotated.body.id_token).toEqual(expect.any(String))
     const second = rotated.body.refresh_token as string
     expect(second).not.toBe(first)
+    tp.clock.advance(30_000)
     const replay = await refresh(first)
     expect(replay.body).toEqual({
       error: 'invalid_grant',
       error_description: 'The refresh token is invalid or expired.',
     })
     expect((await refresh(second)).body.error).toBe('invalid_grant')
+  })
+
+  it('within the grace period (Okta SPA default 30 s): the rotated token, presented again, still refreshes (two sub-sites at once)', async () => {
+    const { code, verifier } = await codeFor(tp, PAT)
+    const first = (await exchangeCode(tp, code, verifier)).body.refresh_token as string
+    const winner = await refresh(first)
+    tp.clock.advance(29_000)
+    const loser = await refresh(first)
+    expect(loser.status).toBe(200)
+    expect(loser.body.refresh_token).toEqual(expect.any(String))
+    expect((await refresh(winner.body.refresh_token as string)).status).toBe(200)
+    expect((await refresh(loser.body.refresh_token as string)).status).toBe(200)
   })
 
   it('on a narrower scope: grants it; on a wider one: invalid_scope', async () => {
@@ -313,5 +326,23 @@ describe('keys, discovery and CORS', () => {
       headers: { Origin: tp.app },
     })
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe(tp.app)
+  })
+})
+
+describe('refresh-token rotation without a grace period (DEV_REFRESH_GRACE_SECONDS=0)', () => {
+  const strict = useTestPlatform({ refreshGraceSeconds: 0 })
+
+  it('a rotated token presented again at once revokes the family', async () => {
+    const refresh = (refresh_token: string) =>
+      postForm(`${strict.okta}/oauth2/default/v1/token`, {
+        grant_type: 'refresh_token',
+        client_id: '0oadevsignin',
+        refresh_token,
+      })
+    const { code, verifier } = await codeFor(strict, PAT)
+    const first = (await exchangeCode(strict, code, verifier)).body.refresh_token as string
+    const second = (await refresh(first)).body.refresh_token as string
+    expect((await refresh(first)).body.error).toBe('invalid_grant')
+    expect((await refresh(second)).body.error).toBe('invalid_grant')
   })
 })

@@ -258,13 +258,17 @@ export function createTokenGrants(ctx: PlatformContext) {
       const record = liveRefreshToken(token)
       if (!record || record.clientId !== clientId)
         return oauthError('invalid_grant', REFRESH_INVALID)
-      if (record.used) {
+      // Okta's rotation grace period: a rotated token presented again within it (two tabs or
+      // sub-sites refreshing at once, a lost answer) still refreshes; after it, it is a replay.
+      const graceMs = ctx.config.refreshGraceSeconds * 1000
+      if (record.used && !(clock.now() - (record.usedAt ?? 0) < graceMs)) {
         store.revokedFamilies.add(record.familyId)
         return oauthError('invalid_grant', REFRESH_INVALID)
       }
       const requested = params.get('scope')?.split(' ').filter(Boolean)
       if (requested && !requested.every((scope) => record.scopes.includes(scope)))
         return oauthError('invalid_scope', 'The requested scope is invalid, unknown, or malformed.')
+      if (!record.used) record.usedAt = clock.now()
       record.used = true
       const scopes = requested ?? record.scopes
       const { body } = await issue({ ...record, scopes, familyId: record.familyId })
