@@ -39,6 +39,8 @@ export default tseslint.config(
       'bench-results/**',
       '**/.stryker-tmp/**',
       'packages/auth-core/reports/**',
+      'packages/auth-core/temp/**',
+      'packages/auth-core/docs/api/**',
     ],
   },
   js.configs.recommended,

@@ -31,6 +31,22 @@ echo "› auth-core (unit, node environment, coverage enforced)"
 # shellcheck disable=SC2046
 "$PNPM" --filter @mapping-platform/auth-core exec vitest run --coverage $(vitest_json auth-core)
 
+echo "› auth-core as a package (build, pack, publint, attw, API report, consumer projects)"
+# One build and one tarball, packed as a release would be, for every check below.
+"$PNPM" --filter @mapping-platform/auth-core build >/dev/null
+PACK_DIR="$(mktemp -d)"
+(cd "$ROOT/packages/auth-core" && "$PNPM" pack --pack-destination "$PACK_DIR" >/dev/null)
+TARBALL="$(ls "$PACK_DIR"/*.tgz)"
+"$PNPM" --filter @mapping-platform/auth-core exec publint run "$TARBALL" --strict
+"$PNPM" --filter @mapping-platform/auth-core exec attw "$TARBALL" --format table-flipped --no-color
+"$PNPM" --filter @mapping-platform/auth-core api:check
+# The tarball installed with npm into throw-away projects (Node ESM and CJS, TypeScript under
+# bundler/node16/node10, a Vite + React sub-site): they count in the closing line.
+# shellcheck disable=SC2046
+AUTH_CORE_TARBALL="$TARBALL" "$PNPM" --filter @mapping-platform/auth-core exec vitest run \
+  --config consumers/vitest.config.ts $(vitest_json consumers)
+rm -rf "$PACK_DIR"
+
 echo "› dev-platform (real HTTP on loopback)"
 # shellcheck disable=SC2046
 "$PNPM" --filter dev-platform exec vitest run $(vitest_json dev-platform)

@@ -67,6 +67,7 @@ export type {
   AttemptBoundEffect,
   AttemptId,
   AttemptResultEvent,
+  Failable,
   PageSnapshot,
   SignInEffect,
   SignInEvent,
@@ -130,11 +131,14 @@ export type { OAuthScope } from './oauth/oauthScopes'
 // authorizationServerFor / oauthClientFor stay internal: they return oauth4webapi's own types, which
 // the CommonJS build does not ship (it carries its own copy of oauth4webapi).
 export { oauthEndpointsFor } from './oauth/authorizationServerFor'
-export type { OAuthEndpoints } from './oauth/authorizationServerFor'
+export type { AuthorizationServerConfig, OAuthEndpoints } from './oauth/authorizationServerFor'
 export { createAuthorizationRequest } from './oauth/createAuthorizationRequest'
+export type { AuthorizationRequestConfig } from './oauth/createAuthorizationRequest'
 export { readCallbackParams } from './oauth/readCallbackParams'
 export { tokenRequest } from './oauth/tokenRequest'
+export type { TokenRequestConfig, TokenRequestInput } from './oauth/tokenRequest'
 export { processTokenResponse } from './oauth/processTokenResponse'
+export type { TokenResponseConfig } from './oauth/processTokenResponse'
 export { exchangeAuthorizationCode } from './oauth/exchangeAuthorizationCode'
 export type { ExchangeAuthorizationCodeInput } from './oauth/exchangeAuthorizationCode'
 export { buildLogoutUrl } from './oauth/buildLogoutUrl'
@@ -154,6 +158,7 @@ export {
   resolveRedirectTarget,
   LOCAL_REDIRECT_TARGET,
 } from './redirect/resolveRedirectTarget'
+export type { RedirectTargetConfig } from './redirect/resolveRedirectTarget'
 export { COOKIE_NAMES } from './cookies/cookie.types'
 export type { CookieRemoval, CookieWrite } from './cookies/cookie.types'
 export type { CookieScopeConfig } from './cookies/cookieRules'

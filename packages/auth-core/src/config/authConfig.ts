@@ -73,8 +73,8 @@ const PARENT_DOMAIN_PATTERN = /^(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
  * Reads and validates the configuration from build-time variables. Every problem is returned at
  * once, each naming its variable, so a misconfigured deployment is fixed in one pass.
  *
- * @param env `import.meta.env` (or any record with the contract's variable names).
- * @param options.redirectUri the app's own origin plus `/` (read from the page by the shell).
+ * @param env - `import.meta.env` (or any record with the contract's variable names).
+ * @param options - `redirectUri`: the app's own origin plus `/` (read from the page by the shell).
  * @see ../../../../shared/docs/contracts.md
  */
 export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string }): ConfigResult {

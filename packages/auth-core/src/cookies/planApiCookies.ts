@@ -14,7 +14,7 @@ import type { CookieScopeConfig } from './cookieRules'
  * one day); otherwise `refresh_token` gets {@link REFRESH_TOKEN_MAX_AGE_SECONDS}; anything else is
  * a session cookie.
  *
- * @param nowEpochSeconds the current time, from the caller's clock.
+ * @param nowEpochSeconds - the current time, from the caller's clock.
  * @throws AuthError `google_failed` for an invalid name or value, or a JWT that already expired.
  * @see ../../../../shared/docs/contracts.md (Cookies the app writes)
  * @see https://www.rfc-editor.org/rfc/rfc7519#section-4.1.4 (exp)

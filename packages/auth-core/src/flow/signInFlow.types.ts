@@ -94,7 +94,8 @@ export type PageSession =
 
 /* --- State --- */
 
-interface Failable {
+/** What every step that can show an error has in common. */
+export interface Failable {
   /** The error shown on this step, or null. */
   readonly error: AuthErrorCode | null
 }

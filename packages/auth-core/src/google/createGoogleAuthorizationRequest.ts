@@ -24,7 +24,7 @@ export interface GoogleAuthorizationRequest {
  * `response_type=code`, `scope=openid profile email`, and a fresh CSPRNG `state` and `nonce`
  * (32 bytes each, base64url).
  *
- * @param randomBytes the CSPRNG (the shell passes `crypto.getRandomValues`).
+ * @param randomBytes - the CSPRNG (the shell passes `crypto.getRandomValues`).
  * @throws AuthError `crypto_unavailable` when the CSPRNG fails or returns the wrong length.
  * @see https://developers.google.com/identity/protocols/oauth2/openid-connect#sendauthrequest
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.7.1 (state as CSRF protection)

@@ -26,7 +26,7 @@ const RANDOM_LENGTH = 32
  * or when `randomBytes` misbehaves (throws, returns fewer than 32 bytes, all zeros, or the same
  * bytes twice): sign-in is refused rather than made guessable.
  *
- * @param randomBytes a CSPRNG; the shell passes `(n) => crypto.getRandomValues(new Uint8Array(n))`.
+ * @param randomBytes - a CSPRNG; the shell passes `(n) => crypto.getRandomValues(new Uint8Array(n))`.
  * The verifier is drawn first, then `state`, then `nonce`.
  * @throws AuthError `crypto_unavailable`
  * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.1 (verifier) and #section-4.2 (S256)

@@ -16,8 +16,8 @@ const QUERY_NAMES = ['code', 'state', 'error', 'error_description'] as const
  * here except that names given more than once are listed in `duplicated`; the token request
  * refuses such a callback.
  *
- * @param hash `location.hash`, with or without its leading `#`.
- * @param search `location.search`, with or without its leading `?`.
+ * @param hash - `location.hash`, with or without its leading `#`.
+ * @param search - `location.search`, with or without its leading `?`.
  * @see ../../../../../shared/spec/signin-spec.md section 2
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2 (authorization response)
  * @see https://openid.net/specs/oauth-v2-multiple-response-types-1_0.html#ResponseModes (fragment)

@@ -36,8 +36,8 @@ export function currentSubdomain(host: string, parentDomain: string): string | n
  * more: `https:`, hostname exactly `label + parentDomain`, no user, password or port, path `/`. A
  * cookie label that fails falls back to the default.
  *
- * @param input.cookieValue the `post_login_redirect` cookie, or `undefined` when absent.
- * @param input.currentHost the page's host (`location.host`).
+ * @param input - `cookieValue`: the `post_login_redirect` cookie, or `undefined` when absent;
+ *   `currentHost`: the page's host (`location.host`).
  * @throws AuthError `unknown_error` when the default sub-site itself does not form a valid target.
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.11.1 (no open redirectors)
  * @see https://cheatsheetseries.owasp.org/cheatsheets/Unvalidated_Redirects_and_Forwards_Cheat_Sheet.html

@@ -60,10 +60,12 @@ export {
   tokenRevocationRequest,
 } from './revokeRefreshToken'
 export type { SessionOAuthConfig } from './sessionRequestOptions'
+export type { AuthConfig } from '../config/authConfig'
+export type { HttpOptions } from '../http/httpOptions'
 
 // Shared with the sign-in entry point, so a sub-site needs only this one
 export { AuthError, isAuthError } from '../errors/authError'
-export type { AuthErrorCode } from '../errors/authError'
+export type { AuthErrorCode, AuthErrorDetails } from '../errors/authError'
 export { messageFor } from '../errors/errorMessages'
 export { COOKIE_NAMES } from '../cookies/cookie.types'
 export type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'

@@ -1,0 +1,50 @@
+/**
+ * The public API under review: API Extractor reads the built declarations of both entry points
+ * (dist/index.d.ts, dist/session.d.ts) and compares them with the reports checked in under etc/.
+ *
+ *   node scripts/apiReport.mjs check    fails, printing the difference, when a report is out of date
+ *   node scripts/apiReport.mjs update   rewrites the reports (`pnpm api:update` builds first)
+ *
+ * A change to the public surface therefore shows up in the diff of etc/*.api.md and fails the test
+ * command until someone updates the reports on purpose.
+ */
+import { spawnSync } from 'node:child_process'
+import { Extractor, ExtractorConfig } from '@microsoft/api-extractor'
+
+const mode = process.argv[2]
+if (mode !== 'check' && mode !== 'update') {
+  console.error('usage: node scripts/apiReport.mjs check|update')
+  process.exit(2)
+}
+
+const configs = ['api-extractor.json', 'api-extractor.session.json']
+let failed = false
+for (const file of configs) {
+  const config = ExtractorConfig.loadFileAndPrepare(new URL(`../${file}`, import.meta.url).pathname)
+  const result = Extractor.invoke(config, { localBuild: mode === 'update', messageCallback })
+  const report = config.reportConfigs[0]
+  const checkedIn = `${config.reportFolder}/${report.fileName}`
+  const fresh = `${config.reportTempFolder}/${report.fileName}`
+  if (mode === 'check' && result.apiReportChanged) {
+    console.error(`\n${checkedIn} is out of date: the public API changed.`)
+    spawnSync('diff', ['-u', checkedIn, fresh], { stdio: 'inherit' })
+    console.error(
+      'If the change is intended: pnpm --filter @mapping-platform/auth-core api:update, and commit etc/.',
+    )
+    failed = true
+  } else if (!result.succeeded) {
+    console.error(
+      `${file}: API Extractor reported ${result.errorCount} errors, ${result.warningCount} warnings.`,
+    )
+    failed = true
+  } else {
+    console.log(`${file}: ${mode === 'update' ? 'written' : 'matches'} etc/${report.fileName}`)
+  }
+}
+process.exit(failed ? 1 : 0)
+
+/** Prints API Extractor's own errors and warnings, but not its chatter about the report. */
+function messageCallback(message) {
+  if (String(message.messageId).startsWith('console-api-report')) message.handled = true
+  else if (message.logLevel === 'info' || message.logLevel === 'verbose') message.handled = true
+}
