@@ -5,7 +5,7 @@
  * counterpart and lists, with the reason, the differences it accepts; an accepted difference
  * that no longer occurs fails the test too, so the lists stay honest.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { decodeJwt } from 'jose'
@@ -24,7 +24,18 @@ import {
   type JsonAnswer,
 } from './testing/testPlatform'
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
+/**
+ * The workspace root: the folder above this file that holds pnpm-workspace.yaml, found by walking
+ * up rather than by a fixed number of `../`, so the test runs from any checkout depth and from a
+ * copy of the package.
+ */
+function findWorkspaceRoot(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(resolve(dir, 'pnpm-workspace.yaml'))) return dir
+    if (dirname(dir) === dir) throw new Error(`No pnpm-workspace.yaml above ${start}`)
+  }
+}
+const repoRoot = findWorkspaceRoot(dirname(fileURLToPath(import.meta.url)))
 const FIXTURES = resolve(repoRoot, '../shared/okta-authn-fixtures')
 
 const tp = useTestPlatform()
