@@ -87,6 +87,9 @@ export function subsiteRoutes(options: SubsiteOptions): Hono<AppEnv> {
   const headers = () => pageHeaders([], [options.oktaUrl, options.apiUrl])
 
   app.get('/', (c) => c.body(renderSubsitePage(configFor(subsiteOf(c))), 200, headers()))
+  // The same page deeper in the site (`/projects/…`), as real sub-sites have: cookies with a
+  // deeper Path (tossed in by a sibling sub-domain) apply there, not at `/`.
+  app.get('/projects/*', (c) => c.body(renderSubsitePage(configFor(subsiteOf(c))), 200, headers()))
 
   for (const page of Object.keys(LEGAL_PAGES))
     app.get(`/legal/${page}`, (c) => c.body(renderLegalPage(subsiteOf(c), page), 200, headers()))

@@ -1,0 +1,59 @@
+/**
+ * Cookie tossing (issue 10, item 5): a sibling sub-domain sets `access_token` for the parent
+ * domain with a deeper Path; the browser lists it first on the real sub-site's pages under that
+ * path. The session must not run as the attacker there: a name present twice is a damaged
+ * session. In production mode the sibling is a real other host (`roads.platform.test` next to
+ * `citystream.platform.test`); in dev mode (host-only cookies, one sub-site origin) the same
+ * page plants the deeper-path cookie itself.
+ */
+import { IS_PROD, ORIGINS, PARENT_DOMAIN } from '../support/env'
+import { expect, test } from '../support/fixtures'
+import { ACCOUNTS, expectSignedInOnSubsite } from '../support/signInPage'
+
+const SUBSITE = ORIGINS.subsite(ORIGINS.defaultSubsite)
+const SIBLING = IS_PROD ? ORIGINS.subsite('roads') : SUBSITE
+
+/** An unsigned JWT for another account, as an attacker would mint (the page never verifies). */
+function attackerToken(): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const now = Math.floor(Date.now() / 1000)
+  return `${part({ alg: 'RS256', kid: 'x' })}.${part({ sub: 'mallory@example.com', email: 'mallory@example.com', iat: now, exp: now + 3600 })}.c2ln`
+}
+
+test('a sibling tosses access_token with Path=/projects: the pages there never show the attacker, and Sign out there expires the tossed cookie', async ({
+  page,
+  app,
+  context,
+}) => {
+  await app.signInWithPassword(ACCOUNTS.pat)
+  await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+
+  await page.goto(`${SIBLING}/`)
+  const domain = IS_PROD ? `; Domain=${PARENT_DOMAIN}` : ''
+  await page.evaluate((cookie) => {
+    document.cookie = cookie
+  }, `access_token=${attackerToken()}${domain}; Path=/projects; Secure; SameSite=Lax`)
+
+  await page.goto(`${SUBSITE}/projects/overview`)
+  await expect(page.getByRole('button', { name: /Sign (in|out)/ })).toBeVisible()
+  await expect(page.getByText('mallory@example.com')).toHaveCount(0)
+
+  // At `/` the session is ours, untouched.
+  await page.goto(`${SUBSITE}/`)
+  await expect(page.getByTestId('signed-in-email')).toHaveText(ACCOUNTS.pat.email)
+
+  // Signing out from the deeper page expires the tossed cookie too.
+  await page.goto(`${SUBSITE}/projects/overview`)
+  const signOut = page.getByRole('button', { name: 'Sign out' })
+  if (await signOut.isVisible()) {
+    await signOut.click()
+    await page.waitForURL(`${SUBSITE}/`)
+  }
+  await expect
+    .poll(async () =>
+      (await context.cookies(`${SUBSITE}/projects/overview`))
+        .filter((cookie) => cookie.name === 'access_token')
+        .map((cookie) => cookie.path),
+    )
+    .not.toContain('/projects')
+})
