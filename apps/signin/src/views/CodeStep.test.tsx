@@ -119,13 +119,14 @@ describe('CodeStep', () => {
     expect(screen.getByRole('button', { name: 'Verify' })).toHaveProperty('disabled', true)
     vi.useFakeTimers({ shouldAdvanceTime: true })
     await user.keyboard('3')
-    expect(screen.getByRole('button', { name: 'Verifying...' })).toBeTruthy()
+    // Disabled for real while verifying, not only announced as such.
+    expect(screen.getByRole('button', { name: 'Verifying...' })).toHaveProperty('disabled', true)
     await waitFor(() => expect(sessionStorage.getItem('signin.mfaRedirect')).toBe('1'))
     // More keys and Enter while verifying send nothing more.
     await user.keyboard('7{Enter}')
     expect(app.requestsTo(VERIFY_PATH)).toHaveLength(1)
     expect(JSON.parse(app.requestsTo(VERIFY_PATH)[0]?.body ?? '').passCode).toBe('482913')
-    expect(screen.getByRole('button', { name: 'Verifying...' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Verifying...' })).toHaveProperty('disabled', true)
     expect(values()).toBe('482913')
     await act(async () => vi.advanceTimersByTime(1000))
     await waitFor(() => expect(app.navigations).toHaveLength(1))

@@ -142,8 +142,9 @@ export function CodeForm(props: {
       <button
         type="submit"
         className="button button--primary"
-        disabled={(!props.complete && !verifying) || waitLabel !== null}
-        aria-disabled={verifying || undefined}
+        // Disabled (not only aria-disabled) while verifying, while the code is incomplete and
+        // during a rate-limit wait; the form says aria-busy while verifying.
+        disabled={verifying || !props.complete || waitLabel !== null}
       >
         {verifying ? <Spinner size="small" /> : null}
         <span>{waitLabel ?? (verifying ? t('code.verifying') : t('code.submit'))}</span>

@@ -49,6 +49,22 @@ describe('FactorChoiceStep', () => {
     expect(screen.queryByText(/SMS/i)).toBeNull()
   })
 
+  it("names each option exactly by its app's name, the description attached with aria-describedby", async () => {
+    await atFactorChoice()
+    const okta = screen.getByRole('button', {
+      name: 'Okta Verify',
+      description: 'Okta’s authenticator app for iPhone and Android',
+    })
+    const google = screen.getByRole('button', {
+      name: 'Google Authenticator',
+      description: 'Google’s authenticator app for iPhone and Android',
+    })
+    for (const option of [okta, google]) {
+      const described = document.getElementById(option.getAttribute('aria-describedby') ?? '')
+      expect(described?.textContent).toMatch(/authenticator app for iPhone and Android$/)
+    }
+  })
+
   it('on a choice: enrols it, shows progress on it and makes the other inert', async () => {
     let answer: (response: Response) => void = () => undefined
     const { app, user } = await atFactorChoice((request) =>

@@ -33,6 +33,7 @@ export function FactorChoiceStep({ state, errorKey, send }: FactorChoiceStepProp
           const name = t(`factorChoice.providers.${provider}.name`)
           const description = t(`factorChoice.providers.${provider}.description`)
           const enrolling = state.enrolling === provider
+          const nameId = `factor-${provider.toLowerCase()}-name`
           const descriptionId = `factor-${provider.toLowerCase()}-description`
           return (
             <li key={provider}>
@@ -40,6 +41,8 @@ export function FactorChoiceStep({ state, errorKey, send }: FactorChoiceStepProp
                 ref={index === 0 ? first : undefined}
                 type="button"
                 className="factor"
+                // The name is exactly the app's name; the description is only described.
+                aria-labelledby={nameId}
                 aria-describedby={descriptionId}
                 aria-busy={enrolling || undefined}
                 aria-disabled={enrolling || undefined}
@@ -50,7 +53,9 @@ export function FactorChoiceStep({ state, errorKey, send }: FactorChoiceStepProp
                   <PhoneIcon />
                 </span>
                 <span className="factor__text">
-                  <span className="factor__name">{name}</span>
+                  <span id={nameId} className="factor__name">
+                    {name}
+                  </span>
                   <span id={descriptionId} className="factor__description">
                     {enrolling ? t('factorChoice.settingUp') : description}
                   </span>
