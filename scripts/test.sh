@@ -23,6 +23,8 @@ vitest_json() { echo "--reporter=default --reporter=json --outputFile.json=$REPO
 echo "› lint and format"
 "$PNPM" exec eslint .
 "$PNPM" exec prettier --check . >/dev/null || { "$PNPM" exec prettier --list-different .; exit 1; }
+echo "› unused files, exports and dependencies (knip)"
+"$PNPM" exec knip --no-progress
 
 echo "› typecheck"
 "$PNPM" -r --workspace-concurrency=1 typecheck

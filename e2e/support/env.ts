@@ -17,7 +17,6 @@ export type Mode = 'dev' | 'prod'
 export const MODE: Mode = process.env.E2E_MODE === 'prod' ? 'prod' : 'dev'
 export const IS_PROD = MODE === 'prod'
 
-export const E2E_DIR = fileURLToPath(new URL('..', import.meta.url))
 export const ROOT_DIR = fileURLToPath(new URL('../..', import.meta.url))
 export const SIGNIN_DIR = fileURLToPath(new URL('../../apps/signin/', import.meta.url))
 export const DEPLOY_DIR = fileURLToPath(new URL('../../deploy/', import.meta.url))
