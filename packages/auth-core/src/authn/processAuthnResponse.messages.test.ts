@@ -53,10 +53,12 @@ describe('processAuthnResponse: what a failure report says', () => {
     expect(error.details).toStrictEqual({ status: 200 })
   })
 
-  it('on a terminal status: names it', async () => {
-    const error = await failure(answer('{"status":"LOCKED_OUT"}'))
-    expect(error.code).toBe('account_locked')
-    expect(error.message).toBe('The Authn transaction is LOCKED_OUT.')
+  it('on a status the flow does not handle: names it', async () => {
+    const error = await failure(answer('{"status":"PASSWORD_WARN","stateToken":"st"}'))
+    expect(error.code).toBe('unknown_error')
+    expect(error.message).toBe(
+      'The Authn answer has an unsupported or incomplete status (PASSWORD_WARN).',
+    )
   })
 
   it('on a replayed passcode: says so', async () => {

@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import type { AuthConfig } from '../config/authConfig'
 import { AuthError } from '../errors/authError'
-import type { AuthErrorCode } from '../errors/authError'
 import { readJsonBody } from '../http/readJsonBody'
 import type {
   AuthnEnrollableFactor,
@@ -29,12 +28,6 @@ import {
 } from './authnSchemas'
 import { oktaErrorToAuthError } from './oktaErrorToAuthError'
 import { acceptQrCodeUrl, isOrgUrl } from './orgUrl'
-
-/**
- * Transaction statuses that end the flow with a code of their own. `PASSWORD_WARN` is never
- * asked for (`warnBeforePasswordExpired: false`), so it is not handled.
- */
-const TERMINAL_STATUSES: Readonly<Record<string, AuthErrorCode>> = {}
 
 /**
  * Checks an answer of `/api/v1/authn...` and returns the transaction, or throws an
@@ -85,12 +78,7 @@ export async function processAuthnResponse(
   const transaction = parseHandledStatus(config, status, body.value)
   if (transaction !== undefined) return transaction
 
-  const terminal = statusCode === undefined ? undefined : TERMINAL_STATUSES[statusCode]
-  if (terminal !== undefined)
-    throw new AuthError(terminal, `The Authn transaction is ${statusCode}.`, {
-      status: response.status,
-      providerCode: statusCode,
-    })
+  // Every other status (PASSWORD_WARN is never asked for: warnBeforePasswordExpired is false).
   throw fail(
     `The Authn answer has an unsupported or incomplete status (${statusCode ?? 'none'}).`,
     statusCode,
