@@ -49,10 +49,15 @@ const translated = LOCALES.filter((locale) => locale !== 'en')
 
 const fileOf = (locale) => join(LOCALES_DIR, `${locale}.json`)
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'))
-/** The locale's texts in English's key order, known keys only. */
-const ordered = (messages) =>
+/**
+ * The locale's texts in English's key order, known keys only; a plural text's keys are the
+ * locale's own plural categories (Russian has `few` and `many`, Japanese only `other`).
+ */
+const ordered = (locale, messages) =>
   Object.fromEntries(
-    Object.keys(english).flatMap((key) => (key in messages ? [[key, messages[key]]] : [])),
+    Object.keys(expectedKeys(locale, english)).flatMap((key) =>
+      key in messages ? [[key, messages[key]]] : [],
+    ),
   )
 const writeJson = (path, value) => writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`)
 
