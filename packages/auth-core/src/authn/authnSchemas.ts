@@ -6,7 +6,7 @@
  * @see https://developer.okta.com/docs/reference/api/authn/#authentication-transaction-object
  */
 import * as v from 'valibot'
-import { isJsonObject } from '../http/readJsonBody'
+import { isJsonObject } from '../http/isJsonObject'
 
 /** A factor id that is safe to place in a URL path: Okta ids are short alphanumeric strings. */
 export const FACTOR_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/

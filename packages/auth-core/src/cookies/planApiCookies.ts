@@ -1,6 +1,6 @@
 import { AuthError } from '../errors/authError'
 import { decodeJsonPart } from '../http/decodeJsonPart'
-import { isJsonObject } from '../http/readJsonBody'
+import { isJsonObject } from '../http/isJsonObject'
 import { COOKIE_NAMES } from './cookie.types'
 import type { CookieWrite } from './cookie.types'
 import { clampMaxAge, REFRESH_TOKEN_MAX_AGE_SECONDS } from './cookieLifetimes'

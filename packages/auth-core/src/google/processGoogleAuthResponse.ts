@@ -1,7 +1,8 @@
 import { isCookieName, isCookieValue, isHarmfulCookieName } from '../cookies/cookieRules'
 import { AuthError } from '../errors/authError'
 import type { AuthErrorDetails } from '../errors/authError'
-import { isJsonObject, readJsonBody } from '../http/readJsonBody'
+import { isJsonObject } from '../http/isJsonObject'
+import { readJsonBody } from '../http/readJsonBody'
 
 /** The most cookies one answer may set. */
 export const MAX_GOOGLE_COOKIES = 20

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AuthError } from '../errors/authError'
-import { isJsonObject, readJsonBody } from './readJsonBody'
+import { isJsonObject } from './isJsonObject'
+import { readJsonBody } from './readJsonBody'
 
 const failingBody = (reason: unknown) =>
   new Response(

@@ -26,8 +26,3 @@ export async function readJsonBody(response: Response): Promise<JsonBody> {
     return { parsed: false }
   }
 }
-
-/** Whether `value` is a JSON object (not null, not an array). */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}

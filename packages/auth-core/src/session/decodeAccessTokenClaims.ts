@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { AuthError } from '../errors/authError'
 import { decodeBase64Url } from '../http/base64url'
 import { decodeJsonPart } from '../http/decodeJsonPart'
-import { isJsonObject } from '../http/readJsonBody'
+import { isJsonObject } from '../http/isJsonObject'
 import type { AccessTokenClaims } from './session.types'
 
 /** The claims the session reads. `sub` and `exp` are required; the others are decorative. */
