@@ -114,6 +114,7 @@ describe('createAuthorizationRequest', () => {
       const randomBytes = vi.fn(realRandom)
       const error = await rejection(createAuthorizationRequest(config, 'st', randomBytes))
       expect(error.code).toBe('crypto_unavailable')
+      expect(error.message).toBe('WebCrypto (crypto.subtle) is not available.')
       expect(randomBytes).not.toHaveBeenCalled()
     })
 
@@ -125,26 +126,48 @@ describe('createAuthorizationRequest', () => {
       })
       const error = await rejection(createAuthorizationRequest(config, 'st', realRandom))
       expect(error.code).toBe('crypto_unavailable')
+      expect(error.message).toBe('The SHA-256 digest for the PKCE challenge failed.')
       expect(error.cause).toBeInstanceOf(DOMException)
     })
 
     it.each([
-      ['returns fewer than 32 bytes', sequence(new Uint8Array(16).fill(7))],
-      ['returns nothing', sequence(new Uint8Array(0))],
-      ['returns all zeros', sequence(filled(0))],
-      ['returns all zeros in the first 32 bytes', sequence(Uint8Array.from([...filled(0), 1]))],
-      ['returns the same bytes twice', sequence(filled(7), filled(7), filled(8))],
-      ['returns the same bytes for state and nonce', sequence(filled(6), filled(7), filled(7))],
-      ['returns a plain array', (() => [...RFC7636_OCTETS]) as unknown as RandomBytes],
+      ['returns fewer than 32 bytes', sequence(new Uint8Array(16).fill(7)), 'too few bytes'],
+      ['returns nothing', sequence(new Uint8Array(0)), 'too few bytes'],
+      ['returns all zeros', sequence(filled(0)), 'zeros'],
+      [
+        'returns all zeros in the first 32 bytes',
+        sequence(Uint8Array.from([...filled(0), 1])),
+        'zeros',
+      ],
+      ['returns the same bytes twice', sequence(filled(7), filled(7), filled(8)), 'repeated'],
+      [
+        'returns the same bytes for state and nonce',
+        sequence(filled(6), filled(7), filled(7)),
+        'repeated',
+      ],
+      [
+        'returns a plain array',
+        (() => [...RFC7636_OCTETS]) as unknown as RandomBytes,
+        'too few bytes',
+      ],
       [
         'throws',
         () => {
           throw new Error('getRandomValues is not available')
         },
+        'failed',
       ],
-    ])('when the random source %s', async (_name, randomBytes) => {
+    ])('when the random source %s', async (_name, randomBytes, problem) => {
       const error = await rejection(createAuthorizationRequest(config, 'st', randomBytes))
       expect(error.code).toBe('crypto_unavailable')
+      expect(error.message).toBe(
+        {
+          'too few bytes': 'The random source returned too few bytes.',
+          zeros: 'The random source returned zeros.',
+          repeated: 'The random source repeated itself.',
+          failed: 'The random source failed.',
+        }[problem],
+      )
     })
   })
 })

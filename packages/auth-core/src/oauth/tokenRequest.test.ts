@@ -73,6 +73,29 @@ describe('tokenRequest', () => {
 
   describe('refuses a callback that is not ours with invalid_callback and zero fetch calls', () => {
     it.each([
+      ['no state', '#code=x', 'The callback carries no state.'],
+      [
+        'a different state',
+        '#code=x&state=evil',
+        'The callback state is not the one this tab sent.',
+      ],
+      [
+        'a duplicated state, even equal',
+        `#code=x&state=${STATE}&state=${STATE}`,
+        'The callback repeats a parameter.',
+      ],
+    ])('%s: says which check failed', async (_name, hash, message) => {
+      const error = await rejection(
+        tokenRequest(
+          config,
+          { callback: fragment(hash), expectedState: STATE, codeVerifier: VERIFIER },
+          { fetch: okFetch() },
+        ),
+      )
+      expect(error.message).toBe(message)
+    })
+
+    it.each([
       ['a different state', '#code=x&state=evil'],
       ['no state', '#code=x'],
       ['an empty state', '#code=x&state='],
@@ -105,6 +128,7 @@ describe('tokenRequest', () => {
         tokenRequest(config, { callback, expectedState: STATE, codeVerifier: VERIFIER }, { fetch }),
       )
       expect(error.code).toBe('invalid_callback')
+      expect(error.message).toBe('The callback did not come back in the fragment.')
       expect(fetch).not.toHaveBeenCalled()
     })
 
@@ -118,6 +142,7 @@ describe('tokenRequest', () => {
         ),
       )
       expect(error.code).toBe('invalid_callback')
+      expect(error.message).toBe('No authorization request is pending in this tab.')
       expect(fetch).not.toHaveBeenCalled()
     })
   })
