@@ -77,13 +77,6 @@ describe('signInFlow: the authenticator choice reports what went wrong', () => {
   })
 })
 
-describe('signInFlow: the email step and the address bar', () => {
-  it('a hash of another step while on the email step: nothing changes', () => {
-    const from = run([{ type: 'emailChanged', email: 'pat@example.com' }]).state
-    expect(run([{ type: 'hashChanged', hash: '#verify' }], { from }).state).toBe(from)
-  })
-})
-
 describe('parseOAuthTransaction: only exactly typed items', () => {
   const item = { provider: 'okta', state: OAUTH_STATE, nonce: 'N'.repeat(43), createdAt: 1 }
 

@@ -4,7 +4,7 @@ import { resolveRedirectTarget } from '../../redirect/resolveRedirectTarget'
 import type { AuthErrorCode } from '../../errors/authError'
 import { isValidEmail, normalizeEmail } from '../../validation/validation'
 import type { FlowContext } from '../flowContext'
-import { emailStep, failToEmail, forget, NO_EFFECTS, resetToEmail } from '../flowOutcomes'
+import { emailStep, failToEmail, forget, resetToEmail } from '../flowOutcomes'
 import { parseOAuthTransaction } from '../oauthTransaction'
 import type {
   PageSnapshot,
@@ -158,7 +158,7 @@ export function loadPage(context: FlowContext, page: PageSnapshot): StepTransiti
         page.session?.status === 'live' && target !== null
           ? { step: 'signedIn', session: { who: page.session.who }, target, signingOut: false }
           : emailStep(page.historyEmail ?? '')
-      return [state, stale.length > 0 ? stale : NO_EFFECTS]
+      return [state, stale]
     }
     case STEP_HASHES.password:
       if (email === null) return resetToRoot(page)
