@@ -37,7 +37,7 @@ export default tseslint.config(
       '.e2e-tmp/**',
       '.bench-tools/**',
       'bench-results/**',
-      '**/.stryker-tmp/**',
+      '**/.stryker-tmp*/**',
       'packages/auth-core/reports/**',
       'packages/auth-core/temp/**',
       'packages/auth-core/docs/api/**',
