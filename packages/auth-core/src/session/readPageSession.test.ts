@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { encodeBase64Url } from '../http/base64url'
+import { createUnsignedJwt } from '../testing/jwt'
+import { readPageSession } from './readPageSession'
+
+const NOW = Date.UTC(2026, 10, 24, 12, 0, 0)
+const inSeconds = (seconds: number) => Math.floor(NOW / 1000) + seconds
+const token = (claims: Record<string, unknown>) => createUnsignedJwt(claims)
+const REFRESH = 'refresh-token-value_01'
+
+describe('readPageSession (the sign-in page: is someone already signed in?)', () => {
+  it('no cookies, or empty ones: no session', () => {
+    expect(readPageSession('', NOW)).toEqual({ status: 'none' })
+    expect(readPageSession('access_token=; refresh_token=', NOW)).toEqual({ status: 'none' })
+    expect(readPageSession('locale=de; other=1', NOW)).toEqual({ status: 'none' })
+  })
+
+  it('an unexpired access token: live, named by its email, else its sub', () => {
+    const withEmail = token({ sub: '00u1', email: 'pat@example.com', exp: inSeconds(3600) })
+    expect(readPageSession(`access_token=${withEmail}`, NOW)).toEqual({
+      status: 'live',
+      who: 'pat@example.com',
+    })
+    const subOnly = token({ sub: '00u1', email: '', exp: inSeconds(3600) })
+    expect(readPageSession(`locale=de; access_token=${subOnly}`, NOW)).toEqual({
+      status: 'live',
+      who: '00u1',
+    })
+  })
+
+  it('an access token within the clock skew of expiry counts as expired; a refresh token keeps it live', () => {
+    const closing = token({ sub: '00u1', exp: inSeconds(60) })
+    expect(readPageSession(`access_token=${closing}`, NOW)).toEqual({ status: 'none' })
+    const open = token({ sub: '00u1', exp: inSeconds(61) })
+    expect(readPageSession(`access_token=${open}`, NOW)).toEqual({ status: 'live', who: '00u1' })
+    expect(readPageSession(`access_token=${closing}; refresh_token=${REFRESH}`, NOW)).toEqual({
+      status: 'live',
+      who: '00u1',
+    })
+  })
+
+  it('a refresh token alone: live, nobody named', () => {
+    expect(readPageSession(`refresh_token=${REFRESH}`, NOW)).toEqual({ status: 'live', who: null })
+  })
+
+  it('a token cookie that appears twice (tossed from a sibling with a deeper path): no session', () => {
+    const live = token({ sub: '00u1', exp: inSeconds(3600) })
+    expect(readPageSession(`access_token=${live}; access_token=${live}`, NOW)).toEqual({
+      status: 'none',
+    })
+    expect(readPageSession(`access_token=${live}; refresh_token=a; refresh_token=b`, NOW)).toEqual({
+      status: 'none',
+    })
+  })
+
+  it('a value that is no plain cookie value: no session', () => {
+    expect(readPageSession('refresh_token=a,b', NOW)).toEqual({ status: 'none' })
+  })
+
+  it('an access token that is not a JWT with a string sub and a finite exp: no session, even with a refresh token', () => {
+    const payload = (value: string) => `e30.${encodeBase64Url(new TextEncoder().encode(value))}.sig`
+    for (const bad of [
+      'not-a-jwt',
+      'a.b',
+      'e30.!!!.sig',
+      payload('[1]'),
+      payload('null'),
+      payload('{"sub":"","exp":1}'),
+      payload('{"sub":"u","exp":"soon"}'),
+      payload('{"sub":"u"}'),
+      payload('{"sub":7,"exp":1}'),
+      payload('{not json'),
+      `e30.${encodeBase64Url(new Uint8Array([0xff, 0xfe]))}.sig`,
+    ])
+      expect(readPageSession(`access_token=${bad}; refresh_token=${REFRESH}`, NOW), bad).toEqual({
+        status: 'none',
+      })
+  })
+
+  it('ignores pairs without a name', () => {
+    expect(readPageSession(`=x; junk; refresh_token=${REFRESH}`, NOW)).toEqual({
+      status: 'live',
+      who: null,
+    })
+  })
+})
