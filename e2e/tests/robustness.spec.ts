@@ -291,16 +291,21 @@ test.describe('back and forward', () => {
     await expect(app.password).toBeVisible()
   })
 
-  test('Back from the sub-site after signing in shows the email step, without a code', async ({
+  // The session is live, so the page says who is signed in (issue 11) and waits: it never sends
+  // the person back to the sub-site by itself, and shows no code, error or callback.
+  test('Back from the sub-site after signing in says who is signed in, without a code, and stays', async ({
     page,
     app,
   }) => {
     await app.signInWithPassword(ACCOUNTS.pat)
     await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
     await page.goBack()
-    await expect(app.email).toBeVisible()
+    await expect(app.heading).toHaveText(/^You’re (signed in as .+|already signed in)$/)
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible()
     await expect(app.anyError).toHaveCount(0)
     await expect(page.getByRole('alert')).toHaveText('')
     expect(page.url()).not.toMatch(/[#?&](code|state)=/)
+    await page.waitForTimeout(1500)
+    expect(new URL(page.url()).origin).toBe(ORIGINS.app)
   })
 })
