@@ -68,6 +68,7 @@ describe.each(variants)(
       const own = files.split('\n').filter((file) => file.includes('@mapping-platform/auth-core'))
       expect(own.some((file) => file.endsWith(`/dist/index.${declarations}`))).toBe(true)
       expect(own.some((file) => file.endsWith(`/dist/session.${declarations}`))).toBe(true)
+      expect(own.some((file) => file.endsWith(`/dist/messages.${declarations}`))).toBe(true)
       const { stdout } = await project.node('out/scenario.js')
       expect(lastJsonLine(stdout)).toEqual(SUB_SITE_SCENARIO)
     })

@@ -12,6 +12,7 @@ import {
   AuthError as SessionAuthError,
 } from '@mapping-platform/auth-core/session'
 import type { CookieJar, PlatformSession, SessionConfig } from '@mapping-platform/auth-core/session'
+import type { ErrorCatalogue, Locale } from '@mapping-platform/auth-core/messages'
 
 const NOW_MS = 1_900_000_000_000
 const nowS = NOW_MS / 1000
@@ -62,6 +63,12 @@ export function typesAreChecked(session: PlatformSession): void {
   // @ts-expect-error the error codes are a closed union
   const code: AuthErrorCode = 'not_a_code'
   void code
+  // @ts-expect-error a language the platform does not ship is not a Locale
+  const locale: Locale = 'xx'
+  void locale
+  // @ts-expect-error a catalogue's keys are the error codes
+  const catalogue: ErrorCatalogue = { not_a_code: 'text' }
+  void catalogue
 }
 
 async function main(): Promise<void> {
