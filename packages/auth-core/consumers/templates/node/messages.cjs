@@ -1,6 +1,7 @@
 // A sub-site's Node CommonJS script using `@mapping-platform/auth-core/messages`: it picks the
 // person's language as the sign-in page does, loads that language's error texts (one lazy chunk)
 // and prints one JSON line.
+/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS consumer require()s: that is what this proves */
 const {
   LOCALES,
   errorMessageIn,
