@@ -5,7 +5,9 @@
  * @see https://fetch.spec.whatwg.org/#http-cors-protocol
  */
 import type { MiddlewareHandler } from 'hono'
+import type { PlatformConfig } from './config'
 import type { AppEnv } from './context'
+import { isSubsiteOrigin } from './subsiteUrls'
 
 export interface CorsPolicy {
   /** Whether this origin may read responses. */
@@ -75,4 +77,12 @@ export function cors(policy: CorsPolicy): MiddlewareHandler<AppEnv> {
 export function originIn(origins: readonly string[]): (origin: string) => boolean {
   const set = new Set(origins)
   return (origin) => set.has(origin)
+}
+
+/**
+ * An `isAllowed` for the browser pages the platform trusts: the sign-in app's origins and every
+ * sub-site origin (they refresh, revoke, read userinfo and call the product API themselves).
+ */
+export function appOrSubsiteOrigin(config: PlatformConfig): (origin: string) => boolean {
+  return (origin) => config.appOrigins.includes(origin) || isSubsiteOrigin(config, origin)
 }

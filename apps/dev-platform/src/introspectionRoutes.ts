@@ -9,9 +9,8 @@ import { Hono, type Context } from 'hono'
 import { epochSeconds } from './clock'
 import { AUTH_SERVER_ID, OKTA_CLIENT_ID } from './config'
 import type { AppEnv, PlatformContext } from './context'
-import { cors } from './cors'
+import { appOrSubsiteOrigin, cors } from './cors'
 import { publicClientId } from './publicClientId'
-import { isSubsiteOrigin } from './subsiteUrls'
 
 const PATH = `/oauth2/${AUTH_SERVER_ID}/v1/introspect`
 const TOKEN_TYPE_HINTS = new Set(['access_token', 'id_token', 'refresh_token', 'device_secret'])
@@ -31,7 +30,7 @@ export function introspectionRoutes(ctx: PlatformContext): Hono<AppEnv> {
   app.use(
     PATH,
     cors({
-      isAllowed: (origin) => config.appOrigins.includes(origin) || isSubsiteOrigin(config, origin),
+      isAllowed: appOrSubsiteOrigin(config),
       methods: ['POST', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Okta-User-Agent-Extended'],
       credentials: true,

@@ -9,12 +9,12 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { checkAuthorizeRequest, type AuthorizeRequest } from './authorizeRequest'
 import { AUTH_SERVER_ID, OKTA_CLIENT_ID } from './config'
 import type { AppEnv, PlatformContext } from './context'
-import { cors } from './cors'
+import { appOrSubsiteOrigin, cors } from './cors'
 import { faultPoint } from './faults'
 import { html, pageHeaders, renderPage } from './htmlPage'
 import { publicClientId } from './publicClientId'
 import { redirectWith } from './redirectWith'
-import { isSubsiteOrigin, isSubsiteUrl } from './subsiteUrls'
+import { isSubsiteUrl } from './subsiteUrls'
 import {
   CODE_TTL_MS,
   KNOWN_SCOPES,
@@ -32,8 +32,7 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
   const { config, store, clock, random, signer } = ctx
   const app = new Hono<AppEnv>()
   const secureCookie = config.urls.okta.startsWith('https:')
-  const browserOrigin = (origin: string) =>
-    config.appOrigins.includes(origin) || isSubsiteOrigin(config, origin)
+  const browserOrigin = appOrSubsiteOrigin(config)
   const cookieOptions = {
     path: '/',
     httpOnly: true,

@@ -7,10 +7,9 @@ import { Hono } from 'hono'
 import { epochSeconds } from './clock'
 import { ACCESS_TOKEN_AUDIENCE } from './config'
 import type { AppEnv, PlatformContext } from './context'
-import { cors, originIn } from './cors'
+import { appOrSubsiteOrigin, cors, originIn } from './cors'
 import { faultPoint } from './faults'
 import { GOOGLE_ACCOUNTS } from './googleRoutes'
-import { isSubsiteOrigin } from './subsiteUrls'
 import type { TokenGrants } from './tokenGrants'
 
 /** The product API's routes. */
@@ -73,8 +72,7 @@ export function productApiRoutes(ctx: PlatformContext, grants: TokenGrants): Hon
   app.use(
     '/auth/whoami',
     cors({
-      isAllowed: (origin) =>
-        ctx.config.appOrigins.includes(origin) || isSubsiteOrigin(ctx.config, origin),
+      isAllowed: appOrSubsiteOrigin(ctx.config),
       methods: ['GET', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Accept'],
     }),

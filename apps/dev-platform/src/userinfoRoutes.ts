@@ -9,8 +9,7 @@ import { Hono, type Context } from 'hono'
 import { epochSeconds } from './clock'
 import { ACCESS_TOKEN_AUDIENCE, AUTH_SERVER_ID } from './config'
 import type { AppEnv, PlatformContext } from './context'
-import { cors } from './cors'
-import { isSubsiteOrigin } from './subsiteUrls'
+import { appOrSubsiteOrigin, cors } from './cors'
 
 const PATH = `/oauth2/${AUTH_SERVER_ID}/v1/userinfo`
 
@@ -28,7 +27,7 @@ export function userinfoRoutes(ctx: PlatformContext): Hono<AppEnv> {
   app.use(
     PATH,
     cors({
-      isAllowed: (origin) => config.appOrigins.includes(origin) || isSubsiteOrigin(config, origin),
+      isAllowed: appOrSubsiteOrigin(config),
       methods: ['GET', 'POST', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Accept', 'Content-Type', 'X-Okta-User-Agent-Extended'],
       exposeHeaders: ['WWW-Authenticate'],
