@@ -12,6 +12,7 @@ import type {
   FaultTarget,
   RequestLogEntry as LoggedRequest,
 } from 'dev-platform/src/store.ts'
+import type { RateLimitedEndpoint } from 'dev-platform/src/rateLimits.ts'
 import { CONTROL_URL, platformOptions } from './env'
 import { appendJsonLines, RUN_FILES } from './runFiles'
 
@@ -68,6 +69,17 @@ export class Controls {
     options: { times?: number; delayMs?: number } = {},
   ): Promise<void> {
     await call('POST', '/__test/faults', { target, mode, ...options })
+  }
+
+  /**
+   * At most `limit` calls to the code steps' `endpoint` per window of `windowSeconds` (real
+   * seconds on the platform's clock) until the next reset; over it, Okta's 429 E0000047.
+   */
+  async rateLimit(
+    endpoint: RateLimitedEndpoint,
+    rule: { limit: number; windowSeconds?: number },
+  ): Promise<void> {
+    await call('POST', '/__test/rate-limits', { endpoint, ...rule })
   }
 
   async requests(): Promise<LoggedRequest[]> {

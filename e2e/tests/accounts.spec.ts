@@ -5,7 +5,7 @@
  */
 import { expect, test } from '../support/fixtures'
 import { ORIGINS } from '../support/env'
-import { ACCOUNTS, expectSignedInOnSubsite, MESSAGES } from '../support/signInPage'
+import { ACCOUNTS, expectSignedInOnSubsite, MESSAGES, TEXTS } from '../support/signInPage'
 
 test('expired password: changed here, then signed in; the new password works next time', async ({
   page,
@@ -118,6 +118,42 @@ test('rate limit: Sign in counts down Okta’s reset, sends nothing meanwhile, t
   await expect(page.getByText('You can try again now.')).toBeAttached()
   const after = (await controls.requests()).filter((r) => r.path === '/api/v1/authn').length
   expect(after).toBe(before)
+})
+
+test('rate limit on the code step: Okta’s 429 on verify is counted down, no verify is sent meanwhile, then the code signs in', async ({
+  page,
+  app,
+  controls,
+  totp,
+}) => {
+  // One verify per 4 s window: the wrong code opens the window, the right one is refused.
+  await controls.rateLimit('verify', { limit: 1, windowSeconds: 4 })
+  const tess = await controls.account(ACCOUNTS.tess.email)
+  await app.signInWithPassword(ACCOUNTS.tess)
+  await app.expectCodeStep()
+  await app.typeCode(totp.wrongCode(tess.totpSecret!))
+  await expect(app.error(MESSAGES.mfa_verification_failed)).toBeVisible()
+  await app.typeCode(totp.code(tess.totpSecret!))
+
+  const wait = page.getByRole('button', { name: /^Try again in 0:0[1-5]$/ })
+  await expect(wait).toBeDisabled()
+  await expect(app.error(MESSAGES.rate_limited)).toBeVisible()
+  const verifies = async () =>
+    (await controls.requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/verify'))
+  const before = await verifies()
+  expect(before).toHaveLength(2)
+  // Enter in the boxes and a press on the disabled button send nothing while it counts.
+  await page.keyboard.press('Enter')
+  await wait.click({ force: true })
+  await expect(page.getByText('You can try again now.')).toBeAttached({ timeout: 8000 })
+  await expect(app.verify).toBeEnabled()
+  await expect(app.verify).toHaveText(TEXTS.verify)
+  expect(await verifies()).toHaveLength(2)
+
+  // The code refused with 429 was not used up: Verify now signs in.
+  await app.verify.click()
+  await expectSignedInOnSubsite(page, ACCOUNTS.tess.email)
+  expect(await verifies()).toHaveLength(3)
 })
 
 test('already signed in: asks, never redirects by itself; Continue goes on, a different account signs out first', async ({

@@ -14,6 +14,7 @@ import { cors, originIn } from './cors'
 import { recogniseDevice } from './deviceCookie'
 import { faultPoint } from './faults'
 import { oktaError } from './oktaErrors'
+import { countCall, type RateLimitedEndpoint } from './rateLimits'
 import { otpauthUri } from './totp'
 
 /** Rate-limit headers a browser app may read (Okta exposes them). */
@@ -45,17 +46,23 @@ export function authnRoutes(ctx: PlatformContext, authn: AuthnService): Hono<App
    * JSON body, runs `op` with the device token, answers. A body not declared `application/json`
    * is 415 E0000021 (Okta's media-type error): a `text/plain` POST is a "simple" cross-origin
    * request that no preflight guards, so it must not authenticate anyone. A declared JSON body
-   * that is not a JSON object is 400 E0000003.
+   * that is not a JSON object is 400 E0000003. On a rate-limited endpoint every call is counted
+   * first: over the limit it is 429 E0000047 and `op` does not run; every answer carries the
+   * bucket's `X-Rate-Limit-*` headers.
    * @see https://developer.okta.com/docs/reference/error-codes/
    */
   const handle =
     (
       op: (body: Record<string, unknown>, c: Context<AppEnv>, deviceToken: string) => AuthnOutcome,
+      endpoint?: RateLimitedEndpoint,
     ) =>
     async (c: Context<AppEnv>) => {
       const { deviceToken, setCookie } = recogniseDevice(ctx, c.req.header('Cookie'))
+      const rate = endpoint && countCall(ctx.store.rateLimits, ctx.clock, endpoint)
       let outcome: AuthnOutcome
-      if (!isJsonMediaType(c.req.header('Content-Type'))) {
+      if (rate?.limited) {
+        outcome = oktaError(ctx.random, 'E0000047')
+      } else if (!isJsonMediaType(c.req.header('Content-Type'))) {
         outcome = oktaError(ctx.random, 'E0000021')
       } else {
         let body: unknown
@@ -70,7 +77,11 @@ export function authnRoutes(ctx: PlatformContext, authn: AuthnService): Hono<App
             : oktaError(ctx.random, 'E0000003')
       }
       if (outcome.user?.behaviour === 'slow') await sleep(ctx.config.slowMs)
-      const headers = new Headers({ 'Content-Type': 'application/json', ...outcome.headers })
+      const headers = new Headers({
+        'Content-Type': 'application/json',
+        ...outcome.headers,
+        ...rate?.headers,
+      })
       if (setCookie) headers.append('Set-Cookie', setCookie)
       return new Response(JSON.stringify(outcome.body), { status: outcome.status, headers })
     }
@@ -82,15 +93,17 @@ export function authnRoutes(ctx: PlatformContext, authn: AuthnService): Hono<App
   app.post('/api/v1/authn/factors', handle(authn.enroll))
   app.post(
     '/api/v1/authn/factors/:factorId/lifecycle/activate',
-    handle((body, c) => authn.activate(c.req.param('factorId') ?? '', body)),
+    handle((body, c) => authn.activate(c.req.param('factorId') ?? '', body), 'activate'),
   )
   app.post(
     '/api/v1/authn/factors/:factorId/verify',
-    handle((body, c, deviceToken) =>
-      authn.verify(c.req.param('factorId') ?? '', body, {
-        rememberDevice: c.req.query('rememberDevice') === 'true',
-        deviceToken,
-      }),
+    handle(
+      (body, c, deviceToken) =>
+        authn.verify(c.req.param('factorId') ?? '', body, {
+          rememberDevice: c.req.query('rememberDevice') === 'true',
+          deviceToken,
+        }),
+      'verify',
     ),
   )
   app.post('/api/v1/authn/previous', handle(authn.previous))

@@ -12,6 +12,7 @@ import {
 } from './accounts'
 import type { Role } from './config'
 import type { DeviceRecord } from './deviceCookie'
+import type { RateLimitState } from './rateLimits'
 
 /* --- Okta users and factors --- */
 
@@ -192,6 +193,8 @@ export class Store {
   usedTotpSteps = new Map<string, Set<number>>()
   /** Primary-auth attempt times per lower-cased username (rate limiter). */
   authnAttempts = new Map<string, number[]>()
+  /** The code steps' per-endpoint buckets (verify, activate) and any rule a test control set. */
+  rateLimits: RateLimitState = { rules: new Map(), windows: new Map() }
   /** Self-service unlock tokens (the last path segment of the emailed link). */
   unlockTokens = new Map<string, UnlockToken>()
   /** Emails sent, newest last. */
@@ -227,6 +230,7 @@ export class Store {
     this.googleCodes.clear()
     this.usedTotpSteps.clear()
     this.authnAttempts.clear()
+    this.rateLimits = { rules: new Map(), windows: new Map() }
     this.unlockTokens.clear()
     this.emails = []
     this.devices.clear()

@@ -7,6 +7,7 @@ import { SEEDED_ACCOUNTS } from './accounts'
 import type { AuthnService } from './authnService'
 import type { AppEnv, PlatformContext } from './context'
 import { envelopeTestRoutes } from './sentryRoutes'
+import { parseRateLimitRule, RATE_LIMITED_ENDPOINTS, ruleOf } from './rateLimits'
 import type { Fault, FaultMode, FaultTarget } from './store'
 
 export const FAULT_TARGETS: readonly FaultTarget[] = [
@@ -121,6 +122,33 @@ export function testControls(ctx: PlatformContext, authn: AuthnService): Hono<Ap
   app.delete('/__test/faults', (c) => {
     store.faults = []
     return c.body(null, 204)
+  })
+
+  /** The code steps' rate-limit rules (verify, activate) and their current windows. */
+  app.get('/__test/rate-limits', (c) =>
+    c.json(
+      RATE_LIMITED_ENDPOINTS.map((endpoint) => {
+        const window = store.rateLimits.windows.get(endpoint)
+        return {
+          endpoint,
+          ...ruleOf(store.rateLimits, endpoint),
+          count: window?.count ?? 0,
+          windowStartedAt: window ? new Date(window.startedAt).toISOString() : null,
+        }
+      }),
+    ),
+  )
+  /**
+   * Sets a bucket's rule `{endpoint, limit, windowSeconds?}` until the next reset and starts a
+   * fresh window: e.g. `{endpoint: "verify", limit: 1, windowSeconds: 4}` refuses the second
+   * verify within 4 s with 429 E0000047, so a countdown of a few seconds can be shown.
+   */
+  app.post('/__test/rate-limits', async (c) => {
+    const parsed = parseRateLimitRule(await readJson(await c.req.text()))
+    if (typeof parsed === 'string') return c.json({ error: parsed }, 400)
+    store.rateLimits.rules.set(parsed.endpoint, parsed.rule)
+    store.rateLimits.windows.delete(parsed.endpoint)
+    return c.json({ ok: true, endpoint: parsed.endpoint, ...parsed.rule })
   })
 
   /** The emails sent since the last reset (self-service unlock), oldest first. */
