@@ -1,25 +1,38 @@
 #!/usr/bin/env node
 /**
- * Screenshots of every screen of the sign-in page, light and dark, at 320×640 and 1280×800, into
- * apps/signin/screenshots/ (git-ignored), plus contact sheets (sheet-*.png) to review them.
+ * Screenshots of every screen of the sign-in page in several languages, into
+ * apps/signin/screenshots/<locale>/ (git-ignored), plus contact sheets (sheet-*.png) to review them.
  *
  * Builds the app in local mode (.env.development) and serves it with `vite preview` on :4173; a
  * second build without any configuration shows the configuration error. Headless Chromium
  * drives each step against the dev platform (:4010 Okta, :4011 Google, :4012 API, :3000
- * sub-site) when it is up, else against fakes routed with `page.route`. Error and in-progress
- * states are made with `page.route` in both modes (fulfilled errors, held requests), so no
- * seeded account gets locked. With the dev platform up, `--journeys` also signs in for real
- * through every path and checks the landing on the sub-site.
+ * sub-site), started here when it is not already up (reset to its seed before every screen), or
+ * against fakes routed with `page.route` (`--fake`; screens only the dev platform can show are
+ * then skipped). Error and in-progress states are made with `page.route` in both modes
+ * (fulfilled errors, held requests), so no seeded account gets locked.
  *
- * `--forced-colors` takes every screen again under `forced-colors: active` (Windows high
- * contrast), light and dark, into files named `…-forced-…`.
+ * Each locale's browser asks for it (navigator.languages and Accept-Language), as a person's
+ * would; the script finds controls by ids, classes and the locale's own catalogue texts, never
+ * by English labels. Each shot is also measured: horizontal scroll, text cut off by its box,
+ * `<html lang/dir>` not the locale's.
  *
- * Usage: node scripts/screenshots.mjs [--fake] [--journeys] [--forced-colors] [--only=name,name]
+ * Options (comma-separated lists):
+ *   --locales=en,de,ja,ar   the locales (default: these four: a long one, a CJK one, an RTL one)
+ *   --only=08,13b,20        screens whose name starts with one of these
+ *   --variants=light-phone,light-desktop,dark-phone,dark-desktop,light-narrow
+ *                           colour scheme and size (phone 390×844, desktop 1280×800, narrow
+ *                           320×640); default light-phone,light-desktop,dark-phone
+ *   --journeys              also sign in for real through every path, per locale
+ *   --forced-colors         under `forced-colors: active` (files named `…-forced-…`)
+ *   --fake                  fakes instead of the dev platform
+ *
+ * Run it as `flock /tmp/e2e.lock pnpm --filter signin screenshots -- --locales=ar --only=13`:
+ * it uses the e2e suite's fixed ports.
  */
-/* global document, window, history -- used in code that runs in the page */
+/* global document, window, history, getComputedStyle -- used in code that runs in the page */
 import { spawn, spawnSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,6 +41,8 @@ import { chromium } from 'playwright-core'
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url))
 const OUT = join(APP_DIR, 'screenshots')
 const VITE = join(APP_DIR, 'node_modules/.bin/vite')
+const LOCALES_DIR = join(APP_DIR, '../../packages/auth-core/src/messages/locales')
+const PLATFORM_DIR = join(APP_DIR, '../dev-platform')
 const BASE = 'http://localhost:4173'
 const OKTA = 'http://localhost:4010'
 const GOOGLE = 'http://localhost:4011'
@@ -35,23 +50,38 @@ const API = 'http://localhost:4012'
 const SUBSITE = 'http://localhost:3000'
 
 const args = process.argv.slice(2)
-const only =
+/** `--name=a,b` as `['a', 'b']`, or null when not given. */
+const option = (name) =>
   args
-    .find((arg) => arg.startsWith('--only='))
-    ?.slice(7)
-    .split(',') ?? null
+    .find((arg) => arg.startsWith(`--${name}=`))
+    ?.slice(name.length + 3)
+    .split(',')
+    .filter(Boolean) ?? null
+/** Screens whose name starts with one of these (`--only=13,20-locked`). */
+const only = option('only')
+/** English, a long one, a CJK one and a right-to-left one. */
+const LOCALES = option('locales') ?? ['en', 'de', 'ja', 'ar']
 const wantJourneys = args.includes('--journeys')
 const forcedColors = args.includes('--forced-colors') ? 'active' : 'none'
 /** In file names: `light`, `dark`, or with forced colors `light-forced`, `dark-forced`. */
 const schemeLabel = (colorScheme) =>
   forcedColors === 'active' ? `${colorScheme}-forced` : colorScheme
 
-/** The narrow one is a phone (touch, coarse pointer), so phone-only controls show as on a phone. */
-const VIEWPORTS = [
-  { width: 320, height: 640, phone: true },
-  { width: 1280, height: 800, phone: false },
-]
-const SCHEMES = ['light', 'dark']
+/** The phone ones are phones (touch, coarse pointer), so phone-only controls show as on a phone. */
+const SIZES = {
+  phone: { width: 390, height: 844, phone: true },
+  desktop: { width: 1280, height: 800, phone: false },
+  narrow: { width: 320, height: 640, phone: true },
+}
+/** `<scheme>-<size>` pairs; by default dark on the phone only, to keep a run short. */
+const VARIANTS = (option('variants') ?? ['light-phone', 'light-desktop', 'dark-phone']).map(
+  (variant) => {
+    const [colorScheme, size] = variant.split('-')
+    if (!['light', 'dark'].includes(colorScheme) || !SIZES[size])
+      throw new Error(`--variants: "${variant}" is not <light|dark>-<${Object.keys(SIZES)}>`)
+    return { colorScheme, viewport: SIZES[size] }
+  },
+)
 
 const ACCOUNTS = {
   password: { email: 'pat.password@example.com', password: 'Password-only-1' },
@@ -61,6 +91,10 @@ const ACCOUNTS = {
     secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
   },
   enroll: { email: 'nia.enroll@example.com', password: 'Enroll-needed-1' },
+  remember: { email: 'remy.remember@example.com', password: 'Remember-device-1' },
+  expired: { email: 'pia.expired@example.com', password: 'Password-expired-1' },
+  locked: { email: 'lou.locked@example.com', password: 'Locked-out-1' },
+  lockedAdmin: { email: 'ali.adminlocked@example.com', password: 'Locked-admin-1' },
 }
 
 /* --- Build and serve --- */
@@ -272,7 +306,33 @@ async function routeFakes(context) {
   )
 }
 
-/* --- Helpers for the scenarios --- */
+/* --- Texts: the catalogue of the locale being shot, so nothing depends on English labels --- */
+
+/** The English catalogue (src/i18n/en.ts): its object literal, evaluated as the plain data it is. */
+function englishTexts() {
+  const source = readFileSync(join(APP_DIR, 'src/i18n/en.ts'), 'utf8')
+  const start = source.indexOf('{', source.indexOf('export const en = {'))
+  const end = source.indexOf('} as const', start) + 1
+  return Function(`"use strict"; return (${source.slice(start, end)})`)()
+}
+
+/** Every text of `locale` (keys as in en.ts), from auth-core's translation files. */
+function textsOf(locale) {
+  if (locale === 'en') return englishTexts()
+  return JSON.parse(readFileSync(join(LOCALES_DIR, `${locale}.json`), 'utf8'))
+}
+
+/** `t(key, params)` over the texts of one locale, as the app fills `{placeholders}`. */
+function translator(locale) {
+  const texts = textsOf(locale)
+  return (key, params = {}) => {
+    const text = texts[key]
+    if (typeof text !== 'string') throw new Error(`${locale} has no text "${key}"`)
+    return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? `{${name}}`))
+  }
+}
+
+/* --- Helpers for the scenarios (locale-independent: ids, classes, the locale's own texts) --- */
 
 /**
  * Answers a navigation with 204 No Content, so the page stays as it was while leaving (holding a
@@ -280,7 +340,7 @@ async function routeFakes(context) {
  */
 const stay = (page, pattern) => page.route(pattern, (route) => route.fulfill({ status: 204 }))
 const hold = (page, pattern) => page.route(pattern, () => undefined)
-const fulfilJson = (page, pattern, status, body) =>
+const fulfilJson = (page, pattern, status, body, headers = {}) =>
   page.route(pattern, (route) =>
     route.request().method() === 'OPTIONS'
       ? route.continue()
@@ -290,162 +350,259 @@ const fulfilJson = (page, pattern, status, body) =>
           headers: {
             'access-control-allow-origin': BASE,
             'access-control-allow-credentials': 'true',
+            'access-control-expose-headers': Object.keys(headers).join(', '),
+            ...headers,
           },
           body: JSON.stringify(body),
         }),
   )
+/** Okta's 429 with the reset time `seconds` from now, as it exposes it to a browser app. */
+const rateLimited = (page, pattern, seconds) =>
+  fulfilJson(
+    page,
+    pattern,
+    429,
+    {
+      errorCode: 'E0000047',
+      errorSummary: 'API call exceeded rate limit due to too many requests.',
+    },
+    {
+      'X-Rate-Limit-Limit': '10',
+      'X-Rate-Limit-Remaining': '0',
+      'X-Rate-Limit-Reset': String(Math.floor(Date.now() / 1000) + seconds),
+    },
+  )
 
-async function atPassword(page, email) {
-  await page.goto(`${BASE}/`)
-  await page.getByLabel('Email').fill(email)
+/** The page, shown in the locale being shot (`<html lang>` switched once its texts are in). */
+async function open(page, shot, path = '/') {
+  await page.goto(`${BASE}${path}`)
+  await page.locator(`html[lang="${shot.locale}"]`).waitFor({ state: 'attached' })
+}
+
+const heading = (page, name) => page.getByRole('heading', { name, exact: true }).waitFor()
+
+async function atPassword(page, shot, email) {
+  await open(page, shot)
+  await page.locator('#email').fill(email)
   await page.keyboard.press('Enter')
-  await page.getByLabel('Password', { exact: true }).waitFor()
+  await page.locator('#password').waitFor()
 }
 
-async function signInWithPassword(page, account) {
-  await atPassword(page, account.email)
-  await page.getByLabel('Password', { exact: true }).fill(account.password)
+async function signInWithPassword(page, shot, account) {
+  await atPassword(page, shot, account.email)
+  await page.locator('#password').fill(account.password)
   await page.keyboard.press('Enter')
 }
 
-async function atCode(page) {
-  await signInWithPassword(page, ACCOUNTS.totp)
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).waitFor()
+async function atCode(page, shot, account = ACCOUNTS.totp) {
+  await signInWithPassword(page, shot, account)
+  await page.locator('.code-box').first().waitFor()
 }
 
-async function atFactorChoice(page) {
-  await signInWithPassword(page, ACCOUNTS.enroll)
-  await page.getByRole('heading', { name: 'Set up multi-factor authentication' }).waitFor()
+async function atFactorChoice(page, shot) {
+  await signInWithPassword(page, shot, ACCOUNTS.enroll)
+  await heading(page, shot.t('factorChoice.heading'))
 }
 
-async function atQr(page) {
-  await atFactorChoice(page)
+async function atQr(page, shot) {
+  await atFactorChoice(page, shot)
   await page.getByRole('button', { name: /Okta Verify/ }).click()
-  await page.getByRole('heading', { name: 'Scan the QR code' }).waitFor()
+  await heading(page, shot.t('qr.heading'))
   await page.locator('img.enroll__qr').evaluate((img) => img.decode().catch(() => undefined))
 }
 
-/** Every screen: its name and how to reach it on a fresh page. */
+/** Signs in for real (dev platform) and comes back to the page: "You're signed in as …". */
+async function atSignedIn(page, shot) {
+  await signInWithPassword(page, shot, ACCOUNTS.password)
+  await page.waitForURL(`${SUBSITE}/**`, { timeout: 15_000 })
+  await open(page, shot)
+  await page.locator('.step__heading--who').waitFor()
+}
+
+const LIVE_ONLY = 'needs the dev platform'
+
+/**
+ * Every screen: its name and how to reach it on a fresh page (`shot`: `{ locale, t, live }`).
+ * A screen that only the dev platform can show throws LIVE_ONLY under fakes and is skipped.
+ */
 const SCREENS = [
-  [
-    '01-email',
-    async (page) => {
-      await page.goto(`${BASE}/`)
-      await page.getByLabel('Email').waitFor()
-    },
-  ],
+  ['01-email', (page, shot) => open(page, shot).then(() => page.locator('#email').waitFor())],
   [
     '02-email-invalid',
-    async (page) => {
-      await page.goto(`${BASE}/`)
-      await page.getByLabel('Email').fill('pat.password@example')
+    async (page, shot) => {
+      await open(page, shot)
+      await page.locator('#email').fill('pat.password@example')
       await page.keyboard.press('Enter')
-      await page.getByRole('alert').waitFor()
+      await page.locator('.field__hint--error').waitFor()
     },
   ],
   [
-    '03-email-error',
-    async (page) => {
+    '03-password-error',
+    async (page, shot) => {
       await fulfilJson(page, `${OKTA}/api/v1/authn`, 401, {
         errorCode: 'E0000004',
         errorSummary: 'Authentication failed',
       })
-      await signInWithPassword(page, ACCOUNTS.password)
-      await page.getByRole('alert').waitFor()
+      await signInWithPassword(page, shot, ACCOUNTS.password)
+      await page.locator('.alert').waitFor()
     },
   ],
   [
     '04-password',
-    async (page) => {
-      await atPassword(page, ACCOUNTS.password.email)
-      await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password)
+    async (page, shot) => {
+      await atPassword(page, shot, ACCOUNTS.password.email)
+      await page.locator('#password').fill(ACCOUNTS.password.password)
     },
   ],
   [
     '05-password-revealed',
-    async (page) => {
-      await atPassword(page, ACCOUNTS.password.email)
-      await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password)
-      await page.getByRole('button', { name: 'Show password' }).click()
+    async (page, shot) => {
+      await atPassword(page, shot, ACCOUNTS.password.email)
+      await page.locator('#password').fill(ACCOUNTS.password.password)
+      await page.locator('.password__reveal').click()
+    },
+  ],
+  [
+    '05b-password-hint',
+    async (page, shot) => {
+      await atPassword(page, shot, ACCOUNTS.password.email)
+      await page.locator('#password').fill('abc')
+      await page.keyboard.press('Enter')
+      await page.locator('.field__hint--error').waitFor()
+    },
+  ],
+  [
+    '05c-password-focus',
+    async (page, shot) => {
+      // Keyboard focus (a focus ring) on the primary button.
+      await atPassword(page, shot, ACCOUNTS.password.email)
+      await page.locator('#password').fill(ACCOUNTS.password.password)
+      await page.keyboard.press('Tab')
+      await page.keyboard.press('Tab')
     },
   ],
   [
     '06-password-submitting',
-    async (page) => {
+    async (page, shot) => {
       await hold(page, `${OKTA}/api/v1/authn`)
-      await signInWithPassword(page, ACCOUNTS.password)
-      await page.getByRole('button', { name: 'Signing in…' }).waitFor()
+      await signInWithPassword(page, shot, ACCOUNTS.password)
+      await page.getByRole('button', { name: shot.t('password.submitting') }).waitFor()
+    },
+  ],
+  [
+    '06b-password-rate-limited',
+    async (page, shot) => {
+      await rateLimited(page, `${OKTA}/api/v1/authn`, 42)
+      await signInWithPassword(page, shot, ACCOUNTS.password)
+      await page.locator('.alert').waitFor()
     },
   ],
   [
     '07-signing-in',
-    async (page) => {
+    async (page, shot) => {
       await stay(page, `${OKTA}/oauth2/default/v1/authorize**`)
       const leaving = page.waitForRequest(/\/v1\/authorize/)
-      await signInWithPassword(page, ACCOUNTS.password)
+      await signInWithPassword(page, shot, ACCOUNTS.password)
       await leaving
-      await page.getByRole('heading', { name: 'Signing you in…' }).waitFor()
+      await heading(page, shot.t('progress.signingIn'))
     },
   ],
-  ['08-code', atCode],
+  ['08-code', (page, shot) => atCode(page, shot)],
   [
     '09-code-error',
-    async (page) => {
+    async (page, shot) => {
       await fulfilJson(page, `${OKTA}/api/v1/authn/factors/*/verify`, 403, {
         errorCode: 'E0000068',
         errorSummary: 'Invalid Passcode/Answer',
       })
-      await atCode(page)
+      await atCode(page, shot)
       await page.keyboard.type('000000')
-      await page.getByRole('alert').waitFor()
+      await page.locator('.alert').waitFor()
+    },
+  ],
+  [
+    '09b-code-rate-limited',
+    async (page, shot) => {
+      await rateLimited(page, `${OKTA}/api/v1/authn/factors/*/verify`, 42)
+      await atCode(page, shot)
+      await page.keyboard.type('000000')
+      await page.locator('.alert').waitFor()
     },
   ],
   [
     '10-code-verifying',
-    async (page) => {
+    async (page, shot) => {
       await hold(page, `${OKTA}/api/v1/authn/factors/*/verify`)
-      await atCode(page)
+      await atCode(page, shot)
       await page.keyboard.type('482913')
-      await page.getByRole('button', { name: 'Verifying...' }).waitFor()
+      await page.getByRole('button', { name: shot.t('code.verifying') }).waitFor()
+    },
+  ],
+  [
+    '10b-code-remember-device',
+    async (page, shot) => {
+      if (!shot.live) throw new Error(LIVE_ONLY)
+      await atCode(page, shot, ACCOUNTS.remember)
+      await page.locator('.checkbox').waitFor()
     },
   ],
   ['11-factor-choice', atFactorChoice],
   [
     '12-factor-enrolling',
-    async (page) => {
+    async (page, shot) => {
       await hold(page, `${OKTA}/api/v1/authn/factors`)
-      await atFactorChoice(page)
+      await atFactorChoice(page, shot)
       await page.getByRole('button', { name: /Google Authenticator/ }).click()
-      await page.getByText('Setting up…').waitFor()
+      await page.getByText(shot.t('factorChoice.settingUp')).waitFor()
     },
   ],
   ['13-qr', atQr],
   [
+    '13b-qr-key-copy',
+    async (page, shot) => {
+      // The manual-key view after Copy (copied, or the fallback message if the clipboard refuses).
+      await atQr(page, shot)
+      await page.locator('.secret__copy').click()
+      await page.locator('.secret__status span').waitFor()
+    },
+  ],
+  [
     '14-qr-error',
-    async (page) => {
+    async (page, shot) => {
       await fulfilJson(page, `${OKTA}/api/v1/authn/factors/*/lifecycle/activate`, 403, {
         errorCode: 'E0000068',
         errorSummary: 'Invalid Passcode/Answer',
       })
-      await atQr(page)
+      await atQr(page, shot)
       await page.keyboard.type('000000')
-      await page.getByRole('alert').waitFor()
+      await page.locator('.alert').waitFor()
     },
   ],
   [
     '15-google-redirect',
-    async (page) => {
+    async (page, shot) => {
       await stay(page, `${GOOGLE}/**`)
-      await page.goto(`${BASE}/`)
+      await open(page, shot)
       const leaving = page.waitForRequest(`${GOOGLE}/**`)
-      await page.getByRole('button', { name: 'Sign in with Google' }).click({ noWaitAfter: true })
+      await page.locator('.button--google').click({ noWaitAfter: true })
       await leaving
-      await page.getByRole('heading', { name: 'Redirecting to Google…' }).waitFor()
+      await heading(page, shot.t('progress.redirectingToGoogle'))
+    },
+  ],
+  [
+    '15b-google-return',
+    async (page, shot) => {
+      if (!shot.live) throw new Error(LIVE_ONLY)
+      await hold(page, `${API}/**`)
+      await open(page, shot)
+      await page.locator('.button--google').click({ noWaitAfter: true })
+      await page.getByRole('button', { name: /gina\.google@example\.com/ }).click()
+      await heading(page, shot.t('progress.signingInWithGoogle'))
     },
   ],
   [
     '16-mfa-reload-verifying',
-    async (page) => {
+    async (page, shot) => {
       await hold(page, `${OKTA}/api/v1/authn`)
       await page.addInitScript(() => {
         if (sessionStorage.getItem('shot.once')) return
@@ -454,18 +611,84 @@ const SCREENS = [
         sessionStorage.setItem('signin.stateToken', '00heldStateToken')
         history.replaceState({ email: 'tess.totp@example.com' }, '', '/#verify')
       })
-      await page.goto(`${BASE}/#verify`)
-      await page.getByRole('button', { name: 'Verifying...' }).waitFor()
+      await open(page, shot, '/#verify')
+      await page.getByRole('button', { name: shot.t('code.verifying') }).waitFor()
     },
   ],
   [
     '17-google-unknown',
-    async (page, live) => {
-      await page.goto(`${BASE}/`)
-      if (!live) await fulfilJson(page, `${API}/auth/google-auth`, 404, { error: 'not_found' })
-      await page.getByRole('button', { name: 'Sign in with Google' }).click({ noWaitAfter: true })
-      if (live) await page.getByRole('button', { name: /uma\.unknown@example\.com/ }).click()
-      await page.getByRole('alert').waitFor()
+    async (page, shot) => {
+      await open(page, shot)
+      if (!shot.live) await fulfilJson(page, `${API}/auth/google-auth`, 404, { error: 'not_found' })
+      await page.locator('.button--google').click({ noWaitAfter: true })
+      if (shot.live) await page.getByRole('button', { name: /uma\.unknown@example\.com/ }).click()
+      await page.locator('.alert').waitFor()
+    },
+  ],
+  [
+    '19-password-expired',
+    async (page, shot) => {
+      if (!shot.live) throw new Error(LIVE_ONLY)
+      await signInWithPassword(page, shot, ACCOUNTS.expired)
+      await heading(page, shot.t('passwordExpired.heading'))
+      // Some rules met, some not; the confirmation not matching yet.
+      await page.locator('#current-password').fill(ACCOUNTS.expired.password)
+      await page.locator('#new-password').fill('newpassword')
+      await page.locator('#confirm-password').fill('newpass')
+    },
+  ],
+  [
+    '19b-password-expired-error',
+    async (page, shot) => {
+      if (!shot.live) throw new Error(LIVE_ONLY)
+      await signInWithPassword(page, shot, ACCOUNTS.expired)
+      await heading(page, shot.t('passwordExpired.heading'))
+      await page.locator('#current-password').fill(ACCOUNTS.expired.password)
+      await page.locator('#new-password').fill('Brand-new-pass-7')
+      await page.locator('#confirm-password').fill('Brand-new-pass-8')
+      await page.keyboard.press('Enter')
+      await page.locator('.alert').waitFor()
+    },
+  ],
+  [
+    '20-locked',
+    async (page, shot) => {
+      if (!shot.live) throw new Error(LIVE_ONLY)
+      await signInWithPassword(page, shot, ACCOUNTS.locked)
+      await heading(page, shot.t('locked.heading'))
+    },
+  ],
+  [
+    '21-unlock-sent',
+    async (page, shot) => {
+      if (!shot.live) throw new Error(LIVE_ONLY)
+      await signInWithPassword(page, shot, ACCOUNTS.locked)
+      await heading(page, shot.t('locked.heading'))
+      await page.getByRole('button', { name: shot.t('locked.unlock') }).click()
+      await heading(page, shot.t('unlockSent.heading'))
+    },
+  ],
+  [
+    '22-locked-contact-admin',
+    async (page, shot) => {
+      if (!shot.live) throw new Error(LIVE_ONLY)
+      await signInWithPassword(page, shot, ACCOUNTS.lockedAdmin)
+      await page.getByText(shot.t('locked.adminIntro')).waitFor()
+    },
+  ],
+  [
+    '23-signed-in',
+    async (page, shot) => {
+      if (!shot.live) throw new Error(LIVE_ONLY)
+      await atSignedIn(page, shot)
+    },
+  ],
+  [
+    '24-callback-invalid',
+    async (page, shot) => {
+      // An authorization response this page never asked for (no transaction stored).
+      await open(page, shot, '/?code=forged-code&state=forged-state')
+      await page.locator('.alert').waitFor()
     },
   ],
 ]
@@ -473,34 +696,29 @@ const SCREENS = [
 /* --- Journeys: real sign-ins through every path, landing on the sub-site --- */
 
 const JOURNEYS = [
-  [
-    'password',
-    async (page) => {
-      await signInWithPassword(page, ACCOUNTS.password)
-    },
-  ],
+  ['password', (page, shot) => signInWithPassword(page, shot, ACCOUNTS.password)],
   [
     'mfa',
-    async (page) => {
-      await atCode(page)
+    async (page, shot) => {
+      await atCode(page, shot)
       await page.keyboard.type(totp(ACCOUNTS.totp.secret))
     },
   ],
   [
     'enrolment',
-    async (page) => {
-      await atFactorChoice(page)
+    async (page, shot) => {
+      await atFactorChoice(page, shot)
       await page.getByRole('button', { name: /Google Authenticator/ }).click()
-      await page.getByRole('heading', { name: 'Scan the QR code' }).waitFor()
+      await heading(page, shot.t('qr.heading'))
       const secret = (await page.locator('code.secret__key').innerText()).replace(/\s/g, '')
       await page.keyboard.type(totp(secret))
     },
   ],
   [
     'google',
-    async (page) => {
-      await page.goto(`${BASE}/`)
-      await page.getByRole('button', { name: 'Sign in with Google' }).click({ noWaitAfter: true })
+    async (page, shot) => {
+      await open(page, shot)
+      await page.locator('.button--google').click({ noWaitAfter: true })
       await page.getByRole('button', { name: /gina\.google@example\.com/ }).click()
     },
   ],
@@ -534,15 +752,40 @@ function launchBrowser() {
   })
 }
 
+/** Starts the dev platform (its own process group) and waits for its Okta. */
+async function startPlatform() {
+  const platform = spawn(join(PLATFORM_DIR, 'node_modules/.bin/tsx'), ['src/main.ts'], {
+    cwd: PLATFORM_DIR,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  })
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if ((await Promise.all([OKTA, GOOGLE, API, SUBSITE].map(reachable))).every(Boolean))
+      return platform
+    await sleep(100)
+  }
+  process.kill(-platform.pid)
+  throw new Error('the dev platform did not start')
+}
+
+/** Back to the seeded accounts (nothing locked, unlocked or rate-limited by an earlier screen). */
+const resetPlatform = () => fetch(`${OKTA}/__test/reset`, { method: 'POST' })
+
 async function main() {
-  const live =
-    !args.includes('--fake') &&
-    (await Promise.all([OKTA, GOOGLE, API, SUBSITE].map(reachable))).every(Boolean)
-  console.log(live ? 'dev platform is up: driving it' : 'dev platform is down: using fakes')
+  let platform = null
+  const up = (await Promise.all([OKTA, GOOGLE, API, SUBSITE].map(reachable))).every(Boolean)
+  if (!up && !args.includes('--fake')) {
+    console.log('starting the dev platform')
+    platform = await startPlatform()
+  }
+  const live = !args.includes('--fake')
+  console.log(live ? 'driving the dev platform' : 'using fakes')
+  console.log(`locales ${LOCALES.join(', ')}; variants ${option('variants') ?? 'default'}`)
   rmSync(OUT, { recursive: true, force: true })
-  mkdirSync(OUT, { recursive: true })
+  for (const locale of LOCALES) mkdirSync(join(OUT, locale), { recursive: true })
   build('development', 'screenshots/dist')
-  build('noconfig', 'screenshots/noconfig/dist')
+  const wantConfigError = !only || only.some((prefix) => '18-config-error'.startsWith(prefix))
+  if (wantConfigError) build('noconfig', 'screenshots/noconfig/dist')
 
   let browser = await launchBrowser()
   // This Chromium occasionally exits under load; start another and go on.
@@ -555,115 +798,166 @@ async function main() {
       return browser.newContext(options)
     }
   }
+  /** A context whose browser asks for `locale` (navigator.languages, Accept-Language). */
+  const contextFor = (locale, { colorScheme, viewport }) =>
+    newContext({
+      viewport: { width: viewport.width, height: viewport.height },
+      isMobile: viewport.phone,
+      hasTouch: viewport.phone,
+      colorScheme,
+      forcedColors,
+      reducedMotion: 'reduce',
+      locale,
+    })
   const shots = []
   const problems = []
+  const skipped = new Set()
+  const fileName = (locale, name, { colorScheme, viewport }) =>
+    `${locale}/${name}-${schemeLabel(colorScheme)}-${viewport.width}x${viewport.height}.png`
   try {
     let preview = await serve('screenshots/dist')
-    for (const colorScheme of SCHEMES)
-      for (const viewport of VIEWPORTS)
+    for (const locale of LOCALES) {
+      const shot = { locale, t: translator(locale), live }
+      for (const variant of VARIANTS)
         for (const [name, reach] of SCREENS) {
-          if (only && !only.includes(name)) continue
-          if (process.env.SHOTS_DEBUG) console.log('screen', name, colorScheme, viewport.width)
-          const context = await newContext({
-            viewport: { width: viewport.width, height: viewport.height },
-            isMobile: viewport.phone,
-            hasTouch: viewport.phone,
-            colorScheme,
-            forcedColors,
-            reducedMotion: 'reduce',
-          })
+          if (only && !only.some((prefix) => name.startsWith(prefix))) continue
+          if (skipped.has(name)) continue
+          if (process.env.SHOTS_DEBUG) console.log('screen', locale, name, variant.colorScheme)
+          if (live) await resetPlatform()
+          const context = await contextFor(locale, variant)
           if (!live) await routeFakes(context)
           const page = await context.newPage()
-          page.on('pageerror', (error) => problems.push(`${name}: ${error.message}`))
+          page.on('pageerror', (error) => problems.push(`${locale} ${name}: ${error.message}`))
           page.on('console', (message) => {
             if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
-              problems.push(`${name} console: ${message.text()}`)
+              problems.push(`${locale} ${name} console: ${message.text()}`)
           })
+          const file = fileName(locale, name, variant)
           try {
-            await reach(page, live)
+            await reach(page, shot)
             await page.mouse.move(0, 0)
-            const file = `${name}-${schemeLabel(colorScheme)}-${viewport.width}x${viewport.height}.png`
-            await shoot(page, viewport, join(OUT, file))
+            await shoot(page, variant.viewport, join(OUT, file))
             shots.push(file)
-            const overflow = await page.evaluate(
-              () => document.documentElement.scrollWidth - window.innerWidth,
-            )
-            if (overflow > 0) problems.push(`${file}: ${overflow}px of horizontal scroll`)
+            problems.push(...(await layoutProblems(page, file, locale)))
           } catch (error) {
-            problems.push(
-              `${name} (${colorScheme} ${viewport.width}): ${error.message.split('\n')[0]}`,
-            )
+            if (error.message === LIVE_ONLY) skipped.add(name)
+            else problems.push(`${file}: ${error.message.split('\n')[0]}`)
           }
           await context.close().catch(() => undefined)
         }
+    }
     await stop(preview)
 
-    preview = await serve('screenshots/noconfig/dist')
-    for (const colorScheme of SCHEMES)
-      for (const viewport of VIEWPORTS) {
-        const context = await newContext({
-          viewport: { width: viewport.width, height: viewport.height },
-          isMobile: viewport.phone,
-          hasTouch: viewport.phone,
-          colorScheme,
-          forcedColors,
-        })
-        const page = await context.newPage()
-        await page.goto(`${BASE}/`)
-        await page.getByRole('heading', { name: 'Sign-in is not available' }).waitFor()
-        const file = `18-config-error-${schemeLabel(colorScheme)}-${viewport.width}x${viewport.height}.png`
-        await shoot(page, viewport, join(OUT, file))
-        shots.push(file)
-        await context.close()
-      }
-    await stop(preview)
+    if (wantConfigError) {
+      preview = await serve('screenshots/noconfig/dist')
+      for (const locale of LOCALES)
+        for (const variant of VARIANTS) {
+          const t = translator(locale)
+          const context = await contextFor(locale, variant)
+          const page = await context.newPage()
+          const file = fileName(locale, '18-config-error', variant)
+          try {
+            await page.goto(`${BASE}/`)
+            await heading(page, t('configError.heading'))
+            await shoot(page, variant.viewport, join(OUT, file))
+            shots.push(file)
+            problems.push(...(await layoutProblems(page, file, locale)))
+          } catch (error) {
+            problems.push(`${file}: ${error.message.split('\n')[0]}`)
+          }
+          await context.close()
+        }
+      await stop(preview)
+    }
 
     if (wantJourneys && live) {
       preview = await serve('screenshots/dist')
-      for (const [name, journey] of JOURNEYS) {
-        const context = await newContext({ viewport: VIEWPORTS[1] })
-        const page = await context.newPage()
-        try {
-          await journey(page)
-          await page.waitForURL(`${SUBSITE}/**`, { timeout: 15_000 })
-          const cookies = (await context.cookies(SUBSITE)).map((cookie) => cookie.name)
-          console.log(`journey ${name}: landed on ${page.url()} with cookies ${cookies.join(', ')}`)
-          const file = `journey-${name}.png`
-          await page.screenshot({ path: join(OUT, file), fullPage: true })
-          if (!cookies.includes('access_token'))
-            problems.push(`journey ${name}: no access_token cookie`)
-        } catch (error) {
-          problems.push(`journey ${name}: ${error.message.split('\n')[0]} (at ${page.url()})`)
-          await page.screenshot({ path: join(OUT, `journey-${name}-failed.png`), fullPage: true })
+      for (const locale of LOCALES)
+        for (const [name, journey] of JOURNEYS) {
+          await resetPlatform()
+          const context = await contextFor(locale, VARIANTS[0])
+          const page = await context.newPage()
+          try {
+            await journey(page, { locale, t: translator(locale), live })
+            await page.waitForURL(`${SUBSITE}/**`, { timeout: 15_000 })
+            const cookies = (await context.cookies(SUBSITE)).map((cookie) => cookie.name)
+            console.log(
+              `journey ${locale} ${name}: landed on ${page.url()} with ${cookies.join(', ')}`,
+            )
+            await page.screenshot({
+              path: join(OUT, locale, `journey-${name}.png`),
+              fullPage: true,
+            })
+            if (!cookies.includes('access_token'))
+              problems.push(`journey ${locale} ${name}: no access_token cookie`)
+          } catch (error) {
+            problems.push(
+              `journey ${locale} ${name}: ${error.message.split('\n')[0]} (at ${page.url()})`,
+            )
+            await page.screenshot({ path: join(OUT, locale, `journey-${name}-failed.png`) })
+          }
+          await context.close().catch(() => undefined)
         }
-        await context.close().catch(() => undefined)
-      }
       await stop(preview)
     }
 
     if (!browser.isConnected()) browser = await launchBrowser()
-    await contactSheets(browser, shots)
+    for (const locale of LOCALES)
+      await contactSheets(
+        browser,
+        locale,
+        shots.filter((file) => file.startsWith(`${locale}/`)),
+      )
   } finally {
     await browser.close().catch(() => undefined)
+    if (platform) process.kill(-platform.pid)
   }
   console.log(`${shots.length} screenshots in ${OUT}`)
+  if (skipped.size > 0)
+    console.log(`Not shown without the dev platform: ${[...skipped].join(', ')}`)
   if (problems.length > 0) {
     console.error(`Problems:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
     process.exitCode = 1
   }
 }
 
-/** One sheet per screen group: the four variants side by side, to review quickly. */
-async function contactSheets(browser, shots) {
-  const names = [...new Set(shots.map((file) => file.replace(/-(light|dark)-\d+x\d+\.png$/, '')))]
+/**
+ * What a look might miss, measured: horizontal scroll, text cut off by its box, the page's
+ * language and direction not those of the locale.
+ */
+async function layoutProblems(page, file, locale) {
+  const found = await page.evaluate(() => {
+    const problems = []
+    const overflow = document.documentElement.scrollWidth - window.innerWidth
+    if (overflow > 0) problems.push(`${overflow}px of horizontal scroll`)
+    for (const element of document.querySelectorAll('main *')) {
+      const style = getComputedStyle(element)
+      if (style.display === 'none' || element.closest('.visually-hidden, svg')) continue
+      if (element.classList.contains('visually-hidden')) continue
+      const clips =
+        ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis'
+      if (clips && element.scrollWidth > element.clientWidth + 1)
+        problems.push(`cut off: <${element.localName} class="${element.className}">`)
+    }
+    return { problems, lang: document.documentElement.lang, dir: document.documentElement.dir }
+  })
+  const wantDir = ['ar', 'he'].includes(locale) ? 'rtl' : 'ltr'
+  if (found.lang !== locale) found.problems.push(`<html lang="${found.lang}">`)
+  if ((found.dir || 'ltr') !== wantDir) found.problems.push(`<html dir="${found.dir}">`)
+  return found.problems.map((problem) => `${file}: ${problem}`)
+}
+
+/** Per locale, sheets of three screens each: every variant side by side, to review quickly. */
+async function contactSheets(browser, locale, shots) {
+  const variantOf = /-(light|dark)(-forced)?-\d+x\d+\.png$/
+  const names = [...new Set(shots.map((file) => file.replace(variantOf, '')))]
   const page = await browser.newPage({ viewport: { width: 1800, height: 900 } })
   for (let start = 0; start < names.length; start += 3) {
     const group = names.slice(start, start + 3)
     const rows = group
       .map((name) => {
-        const cells = ['light', 'dark']
-          .flatMap((scheme) => VIEWPORTS.map((v) => `${name}-${scheme}-${v.width}x${v.height}.png`))
-          .filter((file) => shots.includes(file))
+        const cells = shots
+          .filter((file) => file.replace(variantOf, '') === name)
           .map(
             (file) =>
               `<figure><img src="file://${join(OUT, file)}"><figcaption>${file}</figcaption></figure>`,
@@ -677,16 +971,16 @@ async function contactSheets(browser, shots) {
       h2{margin:8px 0;font-size:15px;color:#fff}
       .row{display:flex;gap:12px;align-items:flex-start}
       figure{margin:0;background:#fff}
-      img{display:block;height:380px}
+      img{display:block;height:420px}
       figcaption{padding:2px 4px;font-size:11px}
     </style>${rows}`
     // The page itself goes to the temporary directory: only PNGs land in screenshots/.
     const name = `sheet-${String(start / 3 + 1).padStart(2, '0')}`
-    const sheet = join(tmpdir(), `signin-${name}.html`)
+    const sheet = join(tmpdir(), `signin-${locale}-${name}.html`)
     writeFileSync(sheet, html)
     await page.goto(`file://${sheet}`)
     await page.waitForLoadState('load')
-    await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true })
+    await page.screenshot({ path: join(OUT, locale, `${name}.png`), fullPage: true })
     rmSync(sheet)
   }
   await page.close()
