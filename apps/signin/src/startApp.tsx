@@ -60,7 +60,7 @@ export function startApp(container: HTMLElement, options: StartOptions): Started
   if (!result.ok) {
     console.error(describeProblems(result.problems))
     const root = createRoot(container)
-    whenTranslated(pageLocale(), options, (translator) => {
+    const show = (translator: Translator): void =>
       root.render(
         <StrictMode>
           <I18nProvider store={createLocaleStore(translator)}>
@@ -70,6 +70,20 @@ export function startApp(container: HTMLElement, options: StartOptions): Started
           </I18nProvider>
         </StrictMode>,
       )
+    whenTranslated(pageLocale(), options, (translator) => {
+      show(translator)
+      // As the sign-in page does: on a host serving the English page as it is, the language the
+      // visit asks for (query, cookie, browser) follows right after.
+      if (options.translator !== undefined) return
+      void switchLocale()
+        .then(async (module) => {
+          const wanted = module.wantedLocale()
+          if (wanted === translator.locale) return
+          const next = await loadTranslator(wanted)
+          module.applyDocumentLanguage(document, next)
+          show(next)
+        })
+        .catch(() => undefined)
     })
     return { store: null, unmount: () => root.unmount() }
   }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { act } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { startApp } from '../startApp'
@@ -24,5 +24,27 @@ describe('ConfigErrorView', () => {
     expect(error).toHaveBeenCalledWith('Sign-in is not configured: VITE_OKTA_ORG_URL is missing.')
     act(() => started?.unmount())
     container.remove()
+  })
+
+  it('is shown in the browser’s language on a host serving the English page as it is', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en'])
+    const container = document.body.appendChild(document.createElement('div'))
+    let started: ReturnType<typeof startApp> | undefined
+    await act(async () => {
+      started = startApp(container, {
+        env: { ...TEST_ENV, VITE_OKTA_ORG_URL: undefined },
+        origin: 'https://signin.example.com',
+      })
+    })
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Anmeldung nicht verfügbar' })).toBeTruthy(),
+    )
+    expect(document.documentElement.lang).toBe('de')
+    act(() => started?.unmount())
+    container.remove()
+    vi.restoreAllMocks()
+    document.documentElement.lang = 'en'
+    document.documentElement.dir = 'ltr'
   })
 })
