@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { prerenderEmailStep } from './build/prerenderPlugin.ts'
+import { subresourceIntegrity } from './build/subresourceIntegrity.ts'
 
 /** auth-core is consumed as source: no build step, and the bundler tree-shakes it per export. */
 const authCore = (path: string) =>
@@ -13,7 +14,8 @@ export const authCoreAliases = [
 ]
 
 export default defineConfig({
-  plugins: [react(), prerenderEmailStep()],
+  // subresourceIntegrity last: it hashes the files as written, after every other plugin.
+  plugins: [react(), prerenderEmailStep(), subresourceIntegrity()],
   resolve: { alias: authCoreAliases },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },

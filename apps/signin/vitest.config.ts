@@ -11,7 +11,7 @@ export default defineConfig({
     // An https origin: Secure cookies are accepted and the redirect URI is a production-like one.
     environmentOptions: { happyDOM: { url: 'https://signin.example.com/' } },
     setupFiles: ['src/testSetup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     restoreMocks: true,
     testTimeout: 10_000,
   },

@@ -12,6 +12,9 @@
  * - index.html and its 30 language variants (index.<tag>.html, each saying its language in
  *   <html lang dir>): no inline <script> (without src), no <style>, no style= or on*= attribute; every
  *   script, stylesheet, preload, icon and image it loads is under /assets/.
+ * - Subresource Integrity on every HTML file of the build (scripts/integrityCheck.mjs, independent
+ *   of the build plugin that adds it): each script, stylesheet and module or script/style preload
+ *   carries `integrity` with SHA-384/512 digests only, each equal to the digest of the file's bytes.
  * - The first visit, from Vite's manifest (not from file names): index.html, the HTML entry chunk
  *   and its static `imports`, recursively, their CSS and assets, and every asset index.html itself
  *   references (the favicon). Each emitted file is gzipped at the level nginx sends it with
@@ -37,6 +40,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { checkIntegrity } from './integrityCheck.mjs'
 
 const APP_DIR = fileURLToPath(new URL('../', import.meta.url))
 const NGINX_CONF = fileURLToPath(new URL('../../../deploy/nginx.conf', import.meta.url))
@@ -74,6 +78,13 @@ const LAZY_MODULES = {
 
 const failures = []
 const fail = (message) => failures.push(message)
+
+function filesUnder(directory) {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name)
+    return entry.isDirectory() ? filesUnder(path) : [path]
+  })
+}
 
 /* --- The build to check --- */
 
@@ -137,6 +148,26 @@ for (const page of pages) {
   if (page === 'index.html') loaded = references
 }
 
+/* --- Subresource Integrity on every page: present, SHA-384+, matching the file's bytes --- */
+
+const servedBytes = (url) => {
+  if (!url.startsWith('/') || url.startsWith('//')) return undefined
+  try {
+    return read(decodeURIComponent(url.split(/[?#]/)[0]))
+  } catch {
+    return undefined
+  }
+}
+const htmlFiles = filesUnder(dist)
+  .map((path) => relative(dist, path))
+  .filter((name) => name.endsWith('.html'))
+let withIntegrity = 0
+for (const page of htmlFiles) {
+  const { checked, problems } = checkIntegrity(page, read(page).toString('utf8'), servedBytes)
+  withIntegrity += checked
+  problems.forEach(fail)
+}
+
 /* --- The first visit, from the manifest --- */
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
@@ -163,12 +194,10 @@ for (const [id, what] of Object.entries(LAZY_MODULES)) {
 const level = Number(/^\s*gzip_comp_level\s+(\d)\s*;/m.exec(readFileSync(NGINX_CONF, 'utf8'))?.[1])
 if (!(level >= 1 && level <= 9)) fail('no gzip_comp_level in deploy/nginx.conf')
 
-function filesUnder(directory) {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name)
-    return entry.isDirectory() ? filesUnder(path) : [path]
-  })
-}
+console.log(
+  `Subresource Integrity: ${withIntegrity} scripts, stylesheets and module preloads over ` +
+    `${htmlFiles.length} pages, each with a SHA-384 digest of its file's bytes`,
+)
 
 const files = filesUnder(dist)
   .map((path) => relative(dist, path))
@@ -251,7 +280,7 @@ if (failures.length > 0) {
   process.exit(1)
 }
 console.log(
-  '\ncheck:dist passed: no inline script or style, every asset under /assets/, within budget.',
+  '\ncheck:dist passed: no inline script or style, every asset under /assets/ with its integrity, within budget.',
 )
 
 /**
