@@ -10,6 +10,30 @@ describe('the locale cookie', () => {
     )
   })
 
+  it('is planned with every attribute the effect runner writes, whatever writes it', () => {
+    expect(
+      planLocaleCookie({ parentDomain: '.example.com', localMode: false }, 'zh-TW'),
+    ).toStrictEqual({
+      name: 'locale',
+      value: 'zh-TW',
+      domain: '.example.com',
+      path: '/',
+      secure: true,
+      sameSite: 'Lax',
+      maxAgeSeconds: 31_536_000,
+    })
+    expect(planLocaleCookie({ parentDomain: '.example.com', localMode: true }, 'he')).toStrictEqual(
+      {
+        name: 'locale',
+        value: 'he',
+        path: '/',
+        secure: true,
+        sameSite: 'Lax',
+        maxAgeSeconds: 31_536_000,
+      },
+    )
+  })
+
   it('is host-only in local mode', () => {
     const cookie = planLocaleCookie({ parentDomain: '.example.com', localMode: true }, 'ar')
     expect(serializeCookie(cookie)).toBe(
@@ -29,5 +53,18 @@ describe('the locale cookie', () => {
     expect(readLocale('locale=tlh')).toBeNull()
     expect(readLocale('locale=de; locale=fr')).toBeNull()
     expect(readLocale('locale=')).toBeNull()
+  })
+
+  it('gives null for a tampered value rather than a guess', () => {
+    expect(readLocale('locale=de-AT,fr')).toBeNull()
+    expect(readLocale('locale=../de')).toBeNull()
+    expect(readLocale('locale="de"')).toBeNull()
+    expect(readLocale('locale=de%20fr')).toBeNull()
+  })
+
+  it('reads the name exactly, whatever the order and spacing of the other cookies', () => {
+    expect(readLocale('a=1;locale=nl-BE;b=2')).toBe('nl-NL')
+    expect(readLocale('mylocale=fr; locale=it')).toBe('it')
+    expect(readLocale('Locale=fr; LOCALE=de')).toBeNull()
   })
 })

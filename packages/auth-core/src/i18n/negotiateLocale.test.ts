@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LOCALE_NAMES, LOCALES, localeDirection } from './locales'
+import { isLocale, LOCALE_NAMES, LOCALES, localeDirection } from './locales'
 import { matchLocale } from './matchLocale'
 import { localeFromQuery, negotiateLocale } from './negotiateLocale'
 
@@ -29,16 +29,48 @@ describe('matchLocale', () => {
     ['nb-NO', 'nb'],
     ['en-GB', 'en'],
     ['ja-JP', 'ja'],
+    ['nn', 'nb'],
+    ['nn-NO', 'nb'],
+    ['no-NO', 'nb'],
+    ['in', 'id'],
+    ['in-ID', 'id'],
+    ['zh-MO', 'zh-TW'],
+    ['zh-hant-mo', 'zh-TW'],
+    ['zh-Hans-HK', 'zh-CN'],
+    ['ZH_tw', 'zh-TW'],
+    [' de-AT ', 'de'],
+    ['\tpt-PT\n', 'pt-BR'],
   ])('%s → %s', (tag, locale) => {
     expect(matchLocale(tag)).toBe(locale)
   })
 
-  it.each(['', '*', 'xx', 'klingon', 'de;q=0.9', '../de', 'de-', 'd'])(
-    'matches nothing for %j',
-    (tag) => {
-      expect(matchLocale(tag)).toBeNull()
-    },
-  )
+  it.each([
+    '',
+    ' ',
+    '*',
+    'xx',
+    'klingon',
+    'de;q=0.9',
+    '../de',
+    'de-',
+    'd',
+    'de--AT',
+    'de AT',
+    'de-abcdefghi',
+    'x-de',
+    '1de',
+    // a whole Accept-Language header, or markup, where one tag belongs
+    'de-AT;q=0.9,fr',
+    'de-<b>-fr',
+    'de-AT, fr',
+  ])('matches nothing for %j', (tag) => {
+    expect(matchLocale(tag)).toBeNull()
+  })
+
+  it('reads Traditional Chinese only from the subtag right after zh, not from a later one', () => {
+    expect(matchLocale('zh-CN-x-zh-TW')).toBe('zh-CN')
+    expect(matchLocale('zh-Hans-x-zh-Hant')).toBe('zh-CN')
+  })
 
   it('matches every supported tag to itself', () => {
     for (const locale of LOCALES) expect(matchLocale(locale)).toBe(locale)
@@ -58,6 +90,28 @@ describe('negotiateLocale', () => {
   it('takes the first supported tag of the space-separated ui_locales', () => {
     expect(localeFromQuery('ui_locales=tlh%20pt-PT%20de')).toBe('pt-BR')
     expect(localeFromQuery('?ui_locales=tlh+de')).toBe('de')
+    expect(localeFromQuery('?ui_locales=++zh-Hant++de+')).toBe('zh-TW')
+  })
+
+  it('reads lang when ui_locales is absent, empty or names nothing supported', () => {
+    expect(localeFromQuery('?lang=nl-BE')).toBe('nl-NL')
+    expect(localeFromQuery('?ui_locales=&lang=fr')).toBe('fr')
+    expect(localeFromQuery('?ui_locales=+&lang=fr')).toBe('fr')
+    expect(localeFromQuery('?ui_locales=xx+tlh&lang=fr')).toBe('fr')
+  })
+
+  it('gives null for a query that asks for no supported language', () => {
+    expect(localeFromQuery('')).toBeNull()
+    expect(localeFromQuery('?')).toBeNull()
+    expect(localeFromQuery('?next=%2Fde&locale=de')).toBeNull()
+    expect(localeFromQuery('?ui_locales=&lang=')).toBeNull()
+    expect(localeFromQuery('?ui_locales=de;q=0.9&lang=../fr')).toBeNull()
+  })
+
+  it('passes over an empty or malformed query value and saved choice to the next step', () => {
+    expect(negotiateLocale({ search: '?lang=', saved: 'it', languages: ['de'] })).toBe('it')
+    expect(negotiateLocale({ search: '?lang=<de>', saved: '', languages: ['de'] })).toBe('de')
+    expect(negotiateLocale({ search: '?ui_locales=', saved: 'de;fr', languages: [''] })).toBe('en')
   })
 
   it('skips what names nothing supported at every step', () => {
@@ -79,5 +133,30 @@ describe('the locale list', () => {
     expect(LOCALES[0]).toBe('en')
     expect(LOCALES.filter((locale) => localeDirection(locale) === 'rtl')).toEqual(['ar', 'he'])
     expect(LOCALE_NAMES.ja).toBe('日本語')
+  })
+
+  it('writes every other language left to right', () => {
+    const ltr = LOCALES.filter((locale) => locale !== 'ar' && locale !== 'he')
+    expect(ltr).toHaveLength(29)
+    for (const locale of ltr) expect(localeDirection(locale), locale).toBe('ltr')
+  })
+})
+
+describe('isLocale', () => {
+  it('accepts exactly the supported tags, as written', () => {
+    for (const locale of LOCALES) expect(isLocale(locale)).toBe(true)
+    for (const value of ['pt', 'PT-BR', 'pt_BR', 'de-AT', 'zh', ' de', ''])
+      expect(isLocale(value), value).toBe(false)
+  })
+
+  it('refuses what is not a string, even when it reads as a supported tag', () => {
+    const stringLike = { toString: () => 'de' }
+    for (const value of [['de'], stringLike, null, undefined, 42, Symbol('de')])
+      expect(isLocale(value)).toBe(false)
+  })
+
+  it('refuses the names every object has', () => {
+    for (const value of ['toString', 'constructor', '__proto__', 'hasOwnProperty'])
+      expect(isLocale(value), value).toBe(false)
   })
 })

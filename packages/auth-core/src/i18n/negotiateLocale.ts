@@ -19,9 +19,11 @@ export interface LocaleInputs {
  */
 export function localeFromQuery(search: string): Locale | null {
   const params = new URLSearchParams(search)
+  const uiLocales = params.get('ui_locales')
+  const lang = params.get('lang')
   return (
-    matchFirstLocale((params.get('ui_locales') ?? '').split(' ').filter(Boolean)) ??
-    matchLocale(params.get('lang') ?? '')
+    (uiLocales === null ? null : matchFirstLocale(uiLocales.split(' '))) ??
+    (lang === null ? null : matchLocale(lang))
   )
 }
 
@@ -35,7 +37,7 @@ export function localeFromQuery(search: string): Locale | null {
 export function negotiateLocale(inputs: LocaleInputs): Locale {
   return (
     localeFromQuery(inputs.search) ??
-    matchLocale(inputs.saved ?? '') ??
+    (inputs.saved === null ? null : matchLocale(inputs.saved)) ??
     matchFirstLocale(inputs.languages) ??
     DEFAULT_LOCALE
   )
