@@ -148,6 +148,12 @@ describe('resolveRedirectTarget', () => {
     ['a parent domain with a path', { parentDomain: '.example.com/x' }],
     ['a parent domain with a port', { parentDomain: '.example.com:8443' }],
     ['a parent domain with a user', { parentDomain: '@evil.com' }],
+    ['a parent domain with a user and password', { parentDomain: ':pw@evil.com' }],
+    ['a parent domain with the default port', { parentDomain: '.example.com:443' }],
+    ['a parent domain with a query', { parentDomain: '.example.com?next=evil' }],
+    ['a parent domain with a fragment', { parentDomain: '.example.com#evil' }],
+    ['a parent domain with a backslash', { parentDomain: '.example.com\\evil.com' }],
+    ['a percent-encoded parent domain', { parentDomain: '%2eexample.com' }],
     ['an uppercase parent domain', { parentDomain: '.EXAMPLE.com' }],
   ])('throws unknown_error for %s, whatever the cookie', (_name, overrides) => {
     for (const cookieValue of [undefined, 'roads']) {
@@ -199,6 +205,9 @@ describe('currentSubdomain', () => {
     ['loginexample.com', '.example.com', null],
     ['localhost:5173', '.example.com', null],
     ['login.example.com', '', null],
+    // only a port at the end is dropped: a colon elsewhere stays part of the sub-domain
+    ['a:1.login.example.com', '.example.com', 'a:1.login'],
+    ['a:1.login.example.com:8443', '.example.com', 'a:1.login'],
   ])('%s under %s → %s', (currentHost, parentDomain, expected) => {
     expect(currentSubdomain(currentHost, parentDomain)).toBe(expected)
   })

@@ -21,7 +21,7 @@ export function currentSubdomain(host: string, parentDomain: string): string | n
   const hostname = host.toLowerCase().replace(/:\d*$/, '').replace(/\.$/, '')
   const parent = parentDomain.toLowerCase()
   if (parent === '' || !hostname.endsWith(parent)) return null
-  const sub = hostname.slice(0, -parent.length)
+  const sub = hostname.slice(0, hostname.length - parent.length)
   return sub === '' ? null : sub
 }
 
@@ -72,7 +72,15 @@ function acceptableLabel(
   return cookieValue
 }
 
-/** `https://{label}{parentDomain}/` if the parsed URL is exactly that, else `null`. */
+/**
+ * `https://{label}{parentDomain}/` if the parsed URL is exactly that, else `null`.
+ *
+ * Comparing the parsed hostname with the string written is the whole check: the URL parsed is
+ * the literal `https://` + `host` + `/`, so a user, password, port, path, query or fragment can
+ * only come from a character of `host` (`@`, `:`, `/`, `\`, `?`, `#`) that ends the hostname
+ * there, and a hostname the parser rewrote (case, percent-encoding, IDNA, stripped tabs) differs
+ * too. Checking `username`, `port`, `pathname`... besides would be dead code that no input reaches.
+ */
 function targetFor(label: string, parentDomain: string): string | null {
   const host = label + parentDomain
   let url: URL
@@ -81,14 +89,5 @@ function targetFor(label: string, parentDomain: string): string | null {
   } catch {
     return null
   }
-  const exact =
-    url.protocol === 'https:' &&
-    url.hostname === host &&
-    url.username === '' &&
-    url.password === '' &&
-    url.port === '' &&
-    url.pathname === '/' &&
-    url.search === '' &&
-    url.hash === ''
-  return exact ? url.href : null
+  return url.hostname === host ? url.href : null
 }
