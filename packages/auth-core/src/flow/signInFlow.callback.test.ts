@@ -15,9 +15,12 @@ const oktaStoredAt = (createdAt: number) => ({
 const ID_TOKEN = 'eyJhbGciOiJSUzI1NiJ9.eyJub25jZSI6Im4ifQ.c2ln'
 
 describe('signInFlow: the age of the stored OAuth transaction', () => {
+  // The transaction is dated by this tab's own clock: a date ahead of now means the clock was set
+  // back meanwhile (NTP, a person fixing the time); up to 60 s of that is allowed, no more.
   it.each([
     ['exactly ten minutes old', NOW - OAUTH_TRANSACTION_MAX_AGE_MS],
-    ['dated one minute ahead (the clock was set back since)', NOW + 60_000],
+    ['dated exactly one minute ahead (the clock was set back since)', NOW + 60_000],
+    ['dated one second ahead', NOW + 1_000],
   ])('accepts a transaction %s', (_label, createdAt) => {
     const { state, effects } = loaded({ hash: fragment, stored: oktaStoredAt(createdAt) })
     expect(state).toMatchObject({ step: 'callback' })
@@ -26,12 +29,38 @@ describe('signInFlow: the age of the stored OAuth transaction', () => {
 
   it.each([
     ['one millisecond past ten minutes', NOW - OAUTH_TRANSACTION_MAX_AGE_MS - 1],
-    ['dated more than a minute in the future', NOW + 60_001],
+    ['dated one millisecond more than a minute in the future', NOW + 60_001],
     ['dated a day in the future', NOW + 86_400_000],
   ])('refuses a transaction %s: invalid_callback, no exchange', (_label, createdAt) => {
     const { state, effects } = loaded({ hash: fragment, stored: oktaStoredAt(createdAt) })
     expect(state).toMatchObject({ step: 'email', error: 'invalid_callback' })
     expect(exchanges(effects)).toEqual([])
+  })
+})
+
+describe('signInFlow: the age of the stored Google transaction, by the same rule', () => {
+  const googleReturn = (createdAt: number) =>
+    loaded({
+      search: `?code=g-code&state=${OAUTH_STATE}`,
+      stored: { oauthState: storedOAuth('google', createdAt) },
+    })
+
+  it.each([
+    ['exactly ten minutes old', NOW - OAUTH_TRANSACTION_MAX_AGE_MS],
+    ['dated exactly one minute ahead', NOW + 60_000],
+  ])('accepts one %s: the code goes to the product API', (_label, createdAt) => {
+    const { state, effects } = googleReturn(createdAt)
+    expect(state).toMatchObject({ step: 'googleReturn' })
+    expect(effects.filter((effect) => effect.type === 'callGoogleAuth')).toHaveLength(1)
+  })
+
+  it.each([
+    ['one millisecond past ten minutes', NOW - OAUTH_TRANSACTION_MAX_AGE_MS - 1],
+    ['dated one millisecond more than a minute ahead', NOW + 60_001],
+  ])('refuses one %s: invalid_callback, nothing sent', (_label, createdAt) => {
+    const { state, effects } = googleReturn(createdAt)
+    expect(state).toMatchObject({ step: 'email', error: 'invalid_callback' })
+    expect(effects.filter((effect) => effect.type === 'callGoogleAuth')).toEqual([])
   })
 })
 

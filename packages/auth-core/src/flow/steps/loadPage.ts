@@ -15,6 +15,23 @@ import type {
 } from '../signInFlow.types'
 import { OAUTH_TRANSACTION_MAX_AGE_MS, STEP_HASHES } from '../signInFlow.types'
 
+/**
+ * How far in the future a stored OAuth transaction may be dated and still be accepted: 60 s.
+ *
+ * The transaction is written to this tab's `sessionStorage` with the page's own clock a few
+ * seconds or minutes before the return is read with the same clock, so a date ahead of `now`
+ * means the clock was set back meanwhile: an NTP step correcting a fast clock (usually well under
+ * a minute), a person fixing the time, a VM resumed and resynchronised. Refusing those would send
+ * an innocent person back to the email step with `invalid_callback`. Tampering gains nothing from
+ * the allowance: whoever can write this origin's `sessionStorage` can write a current date just
+ * as well (and the `state`, verifier and nonce with it). The allowance is bounded so that the
+ * ten-minute limit stays a limit: a transaction is usable for at most ten minutes plus 60 s after
+ * its date, and one dated further ahead (a clock set back by more, or a value nobody's clock
+ * wrote) is refused, since its age cannot be known. Exactly 60 000 ms ahead is accepted.
+ * @see ../../../../../shared/docs/security.md (A3: a stale transaction is rejected)
+ */
+const OAUTH_TRANSACTION_MAX_FUTURE_MS = 60_000
+
 /** Forget the items of `items` that are actually stored. */
 function forgetStored(page: PageSnapshot, ...items: StoredItem[]): StepEffect[] {
   return forget(...items.filter((item) => page.stored[item] !== null))
@@ -61,7 +78,7 @@ function receiveCallback(
   ]
   const pending = parseOAuthTransaction(page.stored.oauthState)
   const age = pending ? page.now - pending.createdAt : Number.POSITIVE_INFINITY
-  const fresh = age <= OAUTH_TRANSACTION_MAX_AGE_MS && age >= -60_000
+  const fresh = age <= OAUTH_TRANSACTION_MAX_AGE_MS && age >= -OAUTH_TRANSACTION_MAX_FUTURE_MS
   const provider = callback.source === 'fragment' ? 'okta' : 'google'
   const expected = pending && fresh && pending.provider === provider ? pending : null
   const fail = (error: AuthErrorCode): StepTransition =>
