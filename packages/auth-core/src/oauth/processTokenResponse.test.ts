@@ -52,6 +52,63 @@ describe('processTokenResponse', () => {
     expect(result).toMatchObject({ kind: 'tokens', tokens: { expiresIn } })
   })
 
+  it.each([
+    ['application/json; charset=utf-8'],
+    ['application/json ; charset=utf-8'],
+    ['Application/JSON'],
+  ])('accepts the JSON media type written as %s', async (contentType) => {
+    const body = tokenBody(config, NONCE)
+    const response = jsonResponse(body, 200, { 'content-type': contentType })
+    const result = await processTokenResponse(config, response, { nonce: NONCE })
+    expect(result).toMatchObject({ kind: 'tokens', tokens: { accessToken: 'at-0123456789' } })
+  })
+
+  describe('what a failure report says about a refused 200 (the exact code and details)', () => {
+    const details = async (response: Response) => {
+      const error = await rejection(processTokenResponse(config, response, { nonce: NONCE }))
+      return { code: error.code, message: error.message, details: error.details }
+    }
+    const OURS = {
+      code: 'unknown_error',
+      message: 'The token response is not one the app can use.',
+      details: { status: 200 },
+    }
+    const OAUTH4WEBAPI = {
+      code: 'unknown_error',
+      message: 'The provider response failed validation (OAUTH_INVALID_RESPONSE).',
+      details: { providerCode: 'OAUTH_INVALID_RESPONSE' },
+    }
+
+    it.each([
+      ['a token body without a content type', {}],
+      ['a token body served as text/plain', { 'content-type': 'text/plain' }],
+      ['a token body as application/jsonp', { 'content-type': 'application/jsonp' }],
+    ])('%s: refused by our own media-type check', async (_name, headers) => {
+      // Bytes, not a string: a string body would get a text/plain content type of its own.
+      const bytes = new TextEncoder().encode(JSON.stringify(tokenBody(config, NONCE)))
+      const response = new Response(bytes, { status: 200, headers })
+      if (!('content-type' in headers)) expect(response.headers.has('content-type')).toBe(false)
+      expect(await details(response)).toEqual(OURS)
+    })
+
+    it('expires_in as a numeric string: oauth4webapi lets it through, our schema refuses it', async () => {
+      const body = tokenBody(config, NONCE, { expires_in: '3600' })
+      expect(await details(jsonResponse(body))).toEqual(OURS)
+    })
+
+    it.each([['null'], ['"text"'], ['42'], ['true'], ['[]']])(
+      'a JSON %s body: not an object (never read as a response without an access token)',
+      async (json) => {
+        expect(await details(jsonResponse(json))).toEqual(OAUTH4WEBAPI)
+      },
+    )
+
+    it('a token body without id_token: an ID token is required', async () => {
+      const body = tokenBody(config, NONCE, { id_token: undefined })
+      expect(await details(jsonResponse(body))).toEqual(OAUTH4WEBAPI)
+    })
+  })
+
   describe('the recorded Okta success body (issuer http://localhost:3000/oauth2/default, aud fake, no nonce)', () => {
     const recorded = readFixture('oauth2-token-success.200.json')
 
@@ -201,6 +258,9 @@ describe('processTokenResponse', () => {
       ],
       ['an expired ID token', { id_token: createUnsignedJwt(claimsFor({ exp: LONG_AGO })) }],
       ['a malformed ID token', { id_token: 'not-a-jwt' }],
+      ['an empty id_token', { id_token: '' }],
+      ['a numeric id_token', { id_token: 42 }],
+      ['an id_token that is an object', { id_token: { alg: 'none' } }],
     ])(
       '%s: noAccessToken without an ID token (never an unvalidated id_token_hint)',
       async (_name, body) => {

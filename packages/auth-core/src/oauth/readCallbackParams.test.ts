@@ -50,6 +50,30 @@ describe('readCallbackParams', () => {
     ],
     ['a query without its ?', '', 'code=q', { source: 'query', raw: 'code=q', code: 'q' }],
     [
+      'a # inside a hash given without its #: only a leading # is dropped',
+      'error=access_denied&error_description=ticket #12&state=s',
+      '',
+      {
+        source: 'fragment',
+        raw: 'error=access_denied&error_description=ticket #12&state=s',
+        error: 'access_denied',
+        errorDescription: 'ticket #12',
+        state: 's',
+      },
+    ],
+    [
+      'a ? inside a query given without its ?: only a leading ? is dropped',
+      '',
+      'error=access_denied&error_description=why?&state=g',
+      {
+        source: 'query',
+        raw: 'error=access_denied&error_description=why?&state=g',
+        error: 'access_denied',
+        errorDescription: 'why?',
+        state: 'g',
+      },
+    ],
+    [
       'our own logout return with an error',
       '',
       '?error=unknown_error',

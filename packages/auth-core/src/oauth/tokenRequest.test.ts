@@ -60,6 +60,21 @@ describe('tokenRequest', () => {
     expect(headers.has('authorization')).toBe(false)
   })
 
+  it('without a signal, sends the request with none (nothing can abort it)', async () => {
+    const fetch = okFetch()
+    await tokenRequest(
+      config,
+      {
+        callback: fragment(`#code=c&state=${STATE}`),
+        expectedState: STATE,
+        codeVerifier: VERIFIER,
+      },
+      { fetch },
+    )
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(fetch.mock.calls[0]?.[1]?.signal).toBeUndefined()
+  })
+
   it('uses the global fetch when none is given', async () => {
     const fetch = okFetch()
     vi.stubGlobal('fetch', fetch)

@@ -97,7 +97,8 @@ function requestOptions(
   options: HttpOptions,
 ): TokenEndpointRequestOptions {
   const result: TokenEndpointRequestOptions = {}
-  if (options.signal !== undefined) result.signal = options.signal
+  // oauth4webapi reads an undefined signal as none.
+  result.signal = options.signal
   // No cookie rides along with a token or revoke call (oauth4webapi leaves credentials unset).
   result[customFetch] = fetchWithoutCookies(options.fetch)
   // oauth4webapi refuses plain HTTP; only the local identity-provider mock is served over it.
