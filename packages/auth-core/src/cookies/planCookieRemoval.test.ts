@@ -48,9 +48,20 @@ describe('planAncestorPathRemovals', () => {
   it('at the root, or for a path it could not write safely: nothing beyond the ordinary removal', () => {
     expect(planAncestorPathRemovals(config, ['access_token'], '/')).toEqual([])
     expect(planAncestorPathRemovals(config, ['access_token'], '')).toEqual([])
+    expect(planAncestorPathRemovals(config, ['access_token'], '?x=/a#/b')).toEqual([])
+    expect(planAncestorPathRemovals(config, ['access_token'], 'a/b')).toEqual([])
     expect(
       planAncestorPathRemovals(config, ['access_token'], '/ok/has;semicolon').map((r) => r.path),
     ).toEqual(['/ok', '/ok/'])
+  })
+
+  it('keeps empty path segments (a browser matches paths byte for byte), never adding /', () => {
+    expect(planAncestorPathRemovals(config, ['access_token'], '//')).toEqual([
+      { name: 'access_token', domain: '.example.com', path: '//' },
+    ])
+    expect(planAncestorPathRemovals(config, ['access_token'], '/a//b/').map((r) => r.path)).toEqual(
+      ['/a', '/a/', '/a//', '/a//b', '/a//b/'],
+    )
   })
 
   it('on the parent domain, host-only in local mode, and at most MAX_ANCESTOR_PATHS per name', () => {

@@ -91,4 +91,22 @@ describe('serializeCookieRemoval', () => {
       }),
     )
   })
+
+  it('expires a tossed cookie at a deeper path, byte for byte', () => {
+    expect(serializeCookieRemoval({ ...removal, name: 'access_token', path: '/a/b/' })).toBe(
+      'access_token=; Domain=.example.com; Path=/a/b/; Max-Age=0; Secure; SameSite=Lax',
+    )
+  })
+
+  it.each([['/a; Domain=evil.com'], ['a/b'], [''], ['/a b']])(
+    'refuses the path %j (no attribute injection through a hand-built removal)',
+    (path) => {
+      expect(() => serializeCookieRemoval({ ...removal, path })).toThrow(
+        expect.objectContaining({
+          code: 'unknown_error',
+          message: 'Refused to serialize a cookie with an invalid Path.',
+        }),
+      )
+    },
+  )
 })
