@@ -33,7 +33,9 @@ export function LockedStep({ state, errorKey, send }: LockedStepProps) {
       </p>
       {state.email ? (
         <p className="identity identity--plain">
-          <span className="identity__email">{state.email}</span>
+          <span className="identity__email" dir="ltr">
+            {state.email}
+          </span>
         </p>
       ) : null}
       {state.error ? <ErrorAlert key={errorKey} id="locked-error" code={state.error} /> : null}

@@ -64,7 +64,9 @@ export function PasswordExpiredStep({ state, errorKey, send }: PasswordExpiredSt
       {state.email ? (
         <p className="identity identity--plain">
           <span className="visually-hidden">{t('password.signingInAs')} </span>
-          <span className="identity__email">{state.email}</span>
+          <span className="identity__email" dir="ltr">
+            {state.email}
+          </span>
         </p>
       ) : null}
       {state.error ? <ErrorAlert key={errorKey} id={ERROR_ID} code={state.error} /> : null}

@@ -14,7 +14,7 @@ export interface UnlockSentStepProps {
  * unlocked (Okta answers alike, so nothing is revealed). The heading takes focus so it is read.
  */
 export function UnlockSentStep({ state, send }: UnlockSentStepProps) {
-  const { t } = useI18n()
+  const { t, dir } = useI18n()
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
   return (
@@ -23,7 +23,9 @@ export function UnlockSentStep({ state, send }: UnlockSentStepProps) {
         {t('unlockSent.heading')}
       </h1>
       {state.email ? (
-        <p className="step__lede">{t('unlockSent.body', { email: state.email })}</p>
+        <p className="step__lede">
+          {t('unlockSent.body', { email: isolateLtr(dir, state.email) })}
+        </p>
       ) : null}
       <p className="step__lede">{t('unlockSent.next')}</p>
       <button
@@ -35,4 +37,13 @@ export function UnlockSentStep({ state, send }: UnlockSentStepProps) {
       </button>
     </>
   )
+}
+
+/**
+ * The address inside a right-to-left sentence, isolated left to right (U+2066 … U+2069), so its
+ * punctuation stays where it is typed ("123@example.com" would read "example.com@123").
+ * @see https://www.w3.org/International/questions/qa-bidi-unicode-controls
+ */
+function isolateLtr(dir: 'ltr' | 'rtl', text: string): string {
+  return dir === 'rtl' ? `\u2066${text}\u2069` : text
 }
