@@ -778,11 +778,26 @@ async function main() {
     console.log('starting the dev platform')
     platform = await startPlatform()
   }
+  // Without a font for a locale's script its text shows as empty boxes: nothing to look at.
+  const fontless = LOCALES.filter(
+    (locale) =>
+      spawnSync('fc-list', [`:lang=${locale.split('-')[0]}`], {
+        encoding: 'utf8',
+      }).stdout?.trim() === '',
+  )
+  if (fontless.length > 0)
+    console.warn(
+      `No font for ${fontless.join(', ')}: its text will show as boxes. ` +
+        'Install one first (Debian: apt-get install fonts-noto-cjk for ja, ko, zh).',
+    )
   const live = !args.includes('--fake')
   console.log(live ? 'driving the dev platform' : 'using fakes')
   console.log(`locales ${LOCALES.join(', ')}; variants ${option('variants') ?? 'default'}`)
-  rmSync(OUT, { recursive: true, force: true })
-  for (const locale of LOCALES) mkdirSync(join(OUT, locale), { recursive: true })
+  // Only this run's locales are replaced: runs of other locales stay to compare.
+  for (const locale of LOCALES) {
+    rmSync(join(OUT, locale), { recursive: true, force: true })
+    mkdirSync(join(OUT, locale), { recursive: true })
+  }
   build('development', 'screenshots/dist')
   const wantConfigError = !only || only.some((prefix) => '18-config-error'.startsWith(prefix))
   if (wantConfigError) build('noconfig', 'screenshots/noconfig/dist')
