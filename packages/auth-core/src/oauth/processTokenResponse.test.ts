@@ -103,6 +103,18 @@ describe('processTokenResponse', () => {
       },
     )
 
+    // oauth4webapi does not verify (so does not decode) the signature, and its decoder skips
+    // leading spaces: only our three-part base64url shape check stands between these and a cookie.
+    it.each([
+      ['after its signature', (jwt: string) => `${jwt}!`],
+      ['after its signature (padding)', (jwt: string) => `${jwt}=`],
+      ['before its header (a space)', (jwt: string) => ` ${jwt}`],
+    ])('an id_token with a character outside base64url %s', async (_name, alter) => {
+      const body = tokenBody(config, NONCE)
+      const idToken = alter(body['id_token'] as string)
+      expect(await details(jsonResponse({ ...body, id_token: idToken }))).toEqual(OURS)
+    })
+
     it('a token body without id_token: an ID token is required', async () => {
       const body = tokenBody(config, NONCE, { id_token: undefined })
       expect(await details(jsonResponse(body))).toEqual(OAUTH4WEBAPI)
