@@ -11,7 +11,10 @@
  * @see https://stryker-mutator.io/docs/stryker-js/configuration
  */
 const folder = process.env.MUTATION_FOLDER
-const reportDir = `reports/mutation/${folder === '.' ? 'src-root' : (folder ?? 'all')}`
+// Runs with and without static mutants keep separate incremental files and reports: sharing one,
+// a run of one kind reused the other's results for mutants it does not itself test.
+const staticSuffix = process.env.MUTATION_STATIC === '1' ? '-static' : ''
+const reportDir = `reports/mutation/${folder === '.' ? 'src-root' : (folder ?? 'all')}${staticSuffix}`
 const testKits = ['!src/**/*.test.ts', '!src/testing/**', '!src/session/sessionTestKit.ts']
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

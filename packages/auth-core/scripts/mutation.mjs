@@ -27,9 +27,11 @@ const named = process.argv.slice(2).filter((a) => a !== '--')
 const runs = named.length === 0 ? ALL : named
 const reports = []
 let strykerFailed = false
+/** Static-mutant runs (MUTATION_STATIC=1) have their own reports and incremental files. */
+const staticSuffix = process.env.MUTATION_STATIC === '1' ? '-static' : ''
 
 for (const folder of runs) {
-  const report = `reports/mutation/${folder === '.' ? 'src-root' : folder}/mutation.json`
+  const report = `reports/mutation/${folder === '.' ? 'src-root' : folder}${staticSuffix}/mutation.json`
   rmSync(report, { force: true })
   const env = { ...process.env, MUTATION_FOLDER: folder }
   console.log(`\nmutation: src/${folder === '.' ? '*.ts' : folder}`)
