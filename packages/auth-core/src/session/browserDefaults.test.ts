@@ -4,7 +4,9 @@ import {
   browserCookieJar,
   browserLock,
   browserNavigate,
+  browserRandomId,
   browserSessionDeps,
+  browserSleep,
   systemClock,
 } from './browserDefaults'
 import type { LocksNavigator } from './browserDefaults'
@@ -107,11 +109,92 @@ describe('browserNavigate', () => {
   })
 })
 
+/** A `setTimeout` that records its calls and a `crypto` that fills with a counter. */
+function fakeTimersAndCrypto() {
+  const timeouts: number[] = []
+  return {
+    timeouts,
+    setTimeout(handler: () => void, timeout: number) {
+      timeouts.push(timeout)
+      handler()
+      return 0
+    },
+    crypto: {
+      getRandomValues<T extends Uint8Array>(array: T): T {
+        array.forEach((_, index) => (array[index] = index * 17))
+        return array
+      },
+    },
+  }
+}
+const timersAndCrypto = fakeTimersAndCrypto()
+
+describe('browserSleep', () => {
+  it('resolves through setTimeout with the given delay', async () => {
+    const fake = fakeTimersAndCrypto()
+    await expect(browserSleep(fake)(250)).resolves.toBeUndefined()
+    expect(fake.timeouts).toEqual([250])
+  })
+
+  it('does not resolve before the timer fires', async () => {
+    vi.useFakeTimers()
+    try {
+      let done = false
+      const sleeping = browserSleep({ setTimeout: (h, ms) => setTimeout(h, ms) })(100).then(() => {
+        done = true
+      })
+      await vi.advanceTimersByTimeAsync(99)
+      expect(done).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      await sleeping
+      expect(done).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
+describe('browserRandomId', () => {
+  it('is 16 random bytes as 32 lowercase hex digits, zero-padded', () => {
+    expect(browserRandomId(fakeTimersAndCrypto().crypto)()).toBe('00112233445566778899aabbccddeeff')
+  })
+
+  it('draws fresh bytes on every call', () => {
+    let seed = 0
+    const next = browserRandomId({
+      getRandomValues<T extends Uint8Array>(array: T): T {
+        array.fill(seed++)
+        return array
+      },
+    })
+    expect(next()).toBe('00'.repeat(16))
+    expect(next()).toBe('01'.repeat(16))
+  })
+})
+
 describe('browserSessionDeps', () => {
+  it('gives the refresh lease its waits and holder ids from setTimeout and crypto', async () => {
+    const fake = fakeTimersAndCrypto()
+    const deps = browserSessionDeps({
+      ...fake,
+      document: fakeDocument(''),
+      navigator: {},
+      location: { assign: vi.fn() },
+    })
+    await deps.sleep?.(100)
+    expect(fake.timeouts).toEqual([100])
+    expect(deps.randomId?.()).toBe('00112233445566778899aabbccddeeff')
+  })
+
   it('wires the jar, the lock and navigation to the given objects', async () => {
     const doc = fakeDocument('access_token=at')
     const assign = vi.fn()
-    const deps = browserSessionDeps({ document: doc, navigator: {}, location: { assign } })
+    const deps = browserSessionDeps({
+      ...timersAndCrypto,
+      document: doc,
+      navigator: {},
+      location: { assign },
+    })
     expect(deps.cookies.get('access_token')).toBe('at')
     deps.navigate('https://x.example.com/')
     expect(assign).toHaveBeenCalledWith('https://x.example.com/')
@@ -120,7 +203,12 @@ describe('browserSessionDeps', () => {
 
   it('reads the page path from location.pathname at call time (sign-out expires tossed cookies there)', () => {
     const location = { assign: () => undefined, pathname: '/a' }
-    const deps = browserSessionDeps({ document: fakeDocument(''), navigator: {}, location })
+    const deps = browserSessionDeps({
+      ...timersAndCrypto,
+      document: fakeDocument(''),
+      navigator: {},
+      location,
+    })
     location.pathname = '/a/b'
     expect(deps.pagePath?.()).toBe('/a/b')
   })
@@ -128,7 +216,12 @@ describe('browserSessionDeps', () => {
   it('lets overrides replace any dependency', () => {
     const lock = createMemoryLock()
     const deps = browserSessionDeps(
-      { document: fakeDocument(''), navigator: {}, location: { assign: vi.fn() } },
+      {
+        ...timersAndCrypto,
+        document: fakeDocument(''),
+        navigator: {},
+        location: { assign: vi.fn() },
+      },
       { lock, timeoutMs: 5000 },
     )
     expect(deps.lock).toBe(lock)

@@ -26,11 +26,31 @@ export interface AssignableLocation {
   readonly pathname?: string
 }
 
-/** The three browser objects, e.g. `{ document, navigator, location }`. */
-export interface BrowserGlobals {
+/** What {@link browserSleep} needs: `setTimeout` (e.g. `window`). */
+export interface TimerHost {
+  /** Calls `handler` once after `timeout` milliseconds. */
+  setTimeout(handler: () => void, timeout: number): unknown
+}
+
+/** What {@link browserRandomId} needs of `crypto`. */
+export interface RandomSource {
+  /** Fills `array` with cryptographically strong random bytes and returns it. */
+  getRandomValues<T extends Uint8Array>(array: T): T
+}
+
+/**
+ * The browser objects: `window` itself, or `{ document, navigator, location, crypto, setTimeout }`.
+ * `crypto` and `setTimeout` give the platform-wide refresh lease its holder ids and waits.
+ */
+export interface BrowserGlobals extends TimerHost {
+  /** Cookies ({@link browserCookieJar}). */
   readonly document: CookieDocument
+  /** Web Locks ({@link browserLock}). */
   readonly navigator: LocksNavigator
+  /** Navigation and the page path ({@link browserNavigate}). */
   readonly location: AssignableLocation
+  /** Holder ids of the refresh lease ({@link browserRandomId}). */
+  readonly crypto: RandomSource
 }
 
 /**
@@ -85,8 +105,32 @@ export function browserNavigate(loc: AssignableLocation): (url: string) => void 
 }
 
 /**
+ * A `sleep` over the caller's `setTimeout`: resolves after `ms` milliseconds (the refresh lease's
+ * waits).
+ * @see https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#dom-settimeout
+ */
+export function browserSleep(timers: TimerHost): (ms: number) => Promise<void> {
+  return (ms) =>
+    new Promise((resolve) => {
+      timers.setTimeout(resolve, ms)
+    })
+}
+
+/**
+ * A `randomId` over the caller's `crypto`: 16 random bytes as 32 lowercase hex digits (a refresh
+ * lease's holder id).
+ * @see https://w3c.github.io/webcrypto/#Crypto-method-getRandomValues
+ */
+export function browserRandomId(source: RandomSource): () => string {
+  return () =>
+    Array.from(source.getRandomValues(new Uint8Array(16)), (byte) =>
+      byte.toString(16).padStart(2, '0'),
+    ).join('')
+}
+
+/**
  * Every {@link SessionDeps} a browser page needs, from the objects it passes in:
- * `createPlatformSession(config, browserSessionDeps({ document, navigator, location }))`.
+ * `createPlatformSession(config, browserSessionDeps(window))`.
  * `overrides` replaces any of them (e.g. a `fetch` with telemetry, or `timeoutMs`).
  * @see https://w3c.github.io/web-locks/
  */
@@ -99,6 +143,8 @@ export function browserSessionDeps(
     lock: browserLock(browser.navigator),
     navigate: browserNavigate(browser.location),
     pagePath: () => browser.location.pathname ?? '/',
+    sleep: browserSleep(browser),
+    randomId: browserRandomId(browser.crypto),
     ...overrides,
   }
 }

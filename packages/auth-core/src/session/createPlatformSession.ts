@@ -8,6 +8,8 @@ import { buildLogoutUrl } from '../oauth/buildLogoutUrl'
 import { systemClock } from './browserDefaults'
 import { createMemoryLock } from './createMemoryLock'
 import { parseSessionUrl } from './parseSessionUrl'
+import { LEASE_MARGIN_MS, withRefreshLease } from './refreshLease'
+import type { LeaseEnv } from './refreshLease'
 import { readSessionSnapshot } from './readSessionSnapshot'
 import { refreshSessionTokens } from './refreshSessionTokens'
 import { revokeRefreshToken } from './revokeRefreshToken'
@@ -34,20 +36,25 @@ import {
 /**
  * The platform session for a sub-site: read the token cookies the sign-in app wrote, keep the
  * access token fresh, end the session, and send people to sign in. Everything with an effect
- * comes from `deps` (cookie jar, fetch, clock, navigation, cross-tab lock).
+ * comes from `deps` (cookie jar, fetch, clock, navigation, the lock across this origin's tabs, and
+ * the waits and random ids of the refresh lease across sub-sites).
  *
  * - `readSession()` decodes (never verifies) the access token; it never throws.
  * - `getAccessToken()` returns the access token while it stays valid for more than the refresh
  *   leeway; otherwise it refreshes once for all concurrent callers of this object, inside the
  *   lock `platform-session-refresh` (Web Locks: the tabs of this origin only, not other
  *   sub-sites), and first re-reads the cookies there (another tab may have refreshed already:
- *   then no request). Both cookies are rewritten as after sign-in; a rotated refresh token
- *   replaces the old one. A 400/401 OAuth error (`invalid_grant`: the refresh token expired, was
- *   revoked or replayed) re-reads the refresh cookie first: when it changed meanwhile, another
- *   sub-site refreshed with the same token and won, and its tokens are used; otherwise it
- *   clears both cookies and resolves null; a
- *   network failure or timeout rejects (`network_error`/`timeout`) and keeps the session.
- * - `signOut({ returnTo })` revokes the refresh and access tokens (best effort), expires both
+ *   then no request). Across sub-sites (with `sleep` and `randomId`), it then takes the
+ *   `refresh_lease` cookie on the parent domain: while another sub-site's lease is in force it
+ *   waits (at most the lease lifetime, the request timeout plus 1 s) and uses the tokens that
+ *   sub-site wrote, with no request of its own. Both cookies are rewritten as after sign-in; a
+ *   rotated refresh token replaces the old one. A 400/401 OAuth error (`invalid_grant`: the
+ *   refresh token expired, was revoked or replayed) re-reads the refresh cookie first: when it
+ *   changed meanwhile, another sub-site refreshed with the same token and won, and its tokens
+ *   are used; otherwise it clears both cookies and resolves null; a network failure or timeout
+ *   rejects (`network_error`/`timeout`) and keeps the session. The lease is removed either way.
+ * - `signOut({ returnTo })` waits for a refresh in progress anywhere (lock and lease, held
+ *   while it signs out, then dropped), revokes the refresh and access tokens (best effort), expires both
  *   token cookies (also at every ancestor path of the page: tossed cookies), `post_login_redirect`
  *   and the Google path's names, and
  *   leaves through the provider's logout with the ID token of the latest refresh as
@@ -80,6 +87,18 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     throw new AuthError('unknown_error', 'timeoutMs must be a positive whole number.')
   const now = deps.now ?? systemClock
   const lock = deps.lock ?? createMemoryLock()
+  const { sleep, randomId } = deps
+  const lease: LeaseEnv | null =
+    sleep === undefined || randomId === undefined
+      ? null
+      : {
+          config,
+          cookies: deps.cookies,
+          now,
+          sleep,
+          randomId,
+          leaseMs: timeoutMs + LEASE_MARGIN_MS,
+        }
   let inFlight: Promise<string | null> | null = null
   /** The ID token of the latest refresh by this object, with its `exp` in epoch seconds. */
   let latestIdToken: { readonly value: string; readonly expiresAt: number } | null = null
@@ -132,7 +151,31 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     return inFlight
   }
 
+  /**
+   * Under this origin's lock: then across sub-sites, under the lease. While another sub-site holds
+   * it, a change of the refresh cookie means that sub-site refreshed: its access token is used
+   * (null when the cookie disappeared: signed out). A forced refresh (sign-out needs an ID token)
+   * waits for the lease and then refreshes with whatever token is current.
+   */
   async function refreshUnderLock(force: boolean): Promise<string | null> {
+    if (lease === null) return refreshOnce(force)
+    if (!force) {
+      const current = usableAccessToken()
+      if (current !== null) return current
+    }
+    const seen = readRefreshToken()
+    if (seen === null) return null
+    const settled = (): string | null | undefined => {
+      const current = readRefreshToken()
+      if (current === null) return null
+      if (force || current === seen) return undefined
+      return usableAccessToken() ?? undefined
+    }
+    return withRefreshLease(lease, settled, () => refreshOnce(force))
+  }
+
+  /** Re-reads the cookies (another tab or sub-site may have refreshed) and refreshes if still needed. */
+  async function refreshOnce(force: boolean): Promise<string | null> {
     if (!force) {
       const current = usableAccessToken()
       if (current !== null) return current
@@ -181,6 +224,25 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     // Stryker disable next-line ArrowFunction: the value of the caught promise is never read
     if (currentIdToken() === null) await refresh(true).catch(() => null)
     const idToken = currentIdToken()
+    // Alone across the platform: a refresh in progress on another sub-site finishes first, so
+    // the tokens revoked and removed here are the current ones, and none is written back after.
+    await lock(REFRESH_LOCK_NAME, () =>
+      lease === null ? endSession() : withRefreshLease(lease, () => undefined, endSession),
+    )
+    deps.navigate(
+      idToken === null
+        ? returnTo
+        : buildLogoutUrl(config, {
+            // Stryker disable next-line StringLiteral: any server but 'org' is the custom one
+            server: 'custom',
+            idTokenHint: idToken,
+            postLogoutRedirectUri: returnTo,
+          }),
+    )
+  }
+
+  /** Revokes the tokens the cookies hold now (best effort) and expires every sign-out cookie. */
+  async function endSession(): Promise<void> {
     const refreshToken = readRefreshToken()
     const accessToken = readAccessToken()
     await Promise.all([
@@ -196,16 +258,6 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     for (const removal of planSignOutRemovals(config, deps.pagePath?.() ?? '/'))
       deps.cookies.remove(removal)
     latestIdToken = null
-    deps.navigate(
-      idToken === null
-        ? returnTo
-        : buildLogoutUrl(config, {
-            // Stryker disable next-line StringLiteral: any server but 'org' is the custom one
-            server: 'custom',
-            idTokenHint: idToken,
-            postLogoutRedirectUri: returnTo,
-          }),
-    )
   }
 
   function redirectToSignIn(subSite: string): void {

@@ -3,7 +3,7 @@
  * cookies on the parent domain. Read it, keep it fresh, end it, send people to sign in.
  *
  * ```ts
- * const session = createPlatformSession(config, browserSessionDeps({ document, navigator, location }))
+ * const session = createPlatformSession(config, browserSessionDeps(window))
  * const token = await session.getAccessToken() // null → session.redirectToSignIn('citystream')
  * ```
  */
@@ -14,6 +14,7 @@ export {
   DEFAULT_CLOCK_SKEW_SECONDS,
   DEFAULT_REFRESH_LEEWAY_SECONDS,
   POST_LOGIN_REDIRECT_MAX_AGE_SECONDS,
+  REFRESH_LEASE_COOKIE_NAME,
   REFRESH_LOCK_NAME,
 } from './session.types'
 export type {
@@ -34,7 +35,9 @@ export {
   browserCookieJar,
   browserLock,
   browserNavigate,
+  browserRandomId,
   browserSessionDeps,
+  browserSleep,
   systemClock,
 } from './browserDefaults'
 export type {
@@ -42,6 +45,8 @@ export type {
   BrowserGlobals,
   CookieDocument,
   LocksNavigator,
+  RandomSource,
+  TimerHost,
 } from './browserDefaults'
 export { createMemoryLock } from './createMemoryLock'
 

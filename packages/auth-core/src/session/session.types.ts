@@ -46,8 +46,17 @@ export const DEFAULT_CLOCK_SKEW_SECONDS = 60
 export const DEFAULT_REFRESH_LEEWAY_SECONDS = 60
 /** Lifetime of the `post_login_redirect` cookie written by `redirectToSignIn`: ten minutes. */
 export const POST_LOGIN_REDIRECT_MAX_AGE_SECONDS = 600
-/** Name of the cross-tab lock every refresh runs under. */
+/** Name of the lock (Web Locks: the tabs of one origin) every refresh runs under. */
 export const REFRESH_LOCK_NAME = 'platform-session-refresh'
+/**
+ * Name of the platform-wide refresh lease: a cookie on the parent domain (same Domain, Path,
+ * `Secure` and `SameSite=Lax` as the token cookies) whose value is `{holder}.{expiry}` (a random
+ * holder id, 8 to 64 of `[A-Za-z0-9_-]`, and the epoch milliseconds it lasts until), with a
+ * Max-Age of the request timeout plus one second (16 s by default). A sub-site refreshes (or
+ * signs out) only while it holds it; another sub-site finding it waits and then uses the tokens
+ * the holder wrote.
+ */
+export const REFRESH_LEASE_COOKIE_NAME = 'refresh_lease'
 
 /* --- Injected dependencies --- */
 
@@ -64,8 +73,9 @@ export interface CookieJar {
 /**
  * Runs `task` while holding the lock called `name`, exclusive across the tabs of this ORIGIN
  * (Web Locks are per origin: two sub-sites do not share them), and resolves with its result.
- * The lock is released when `task` settles. Across sub-sites, a refresh that loses the race
- * notices the other's rotated cookie instead of signing everyone out (`getAccessToken`).
+ * The lock is released when `task` settles. Across sub-sites, the refresh lease cookie
+ * ({@link REFRESH_LEASE_COOKIE_NAME}) takes over, and a refresh that still loses a race notices
+ * the other's rotated cookie instead of signing everyone out (`getAccessToken`).
  */
 export type SessionLock = <T>(name: string, task: () => Promise<T>) => Promise<T>
 
@@ -78,8 +88,19 @@ export interface SessionDeps {
   readonly now?: () => number
   /** Sends the browser to `url` (a top-level navigation, e.g. `location.assign`). */
   readonly navigate: (url: string) => void
-  /** Cross-tab exclusion for refreshes. Defaults to an in-memory lock (this page only). */
+  /** Exclusion for refreshes across the tabs of this origin. Defaults to an in-memory lock (this page only). */
   readonly lock?: SessionLock
+  /**
+   * Resolves after `ms` milliseconds (in a browser: `setTimeout`). With `randomId`, it turns on
+   * the platform-wide refresh lease ({@link REFRESH_LEASE_COOKIE_NAME}): a sub-site waits while
+   * another holds it. Without both, only the lock and the `invalid_grant` re-read coordinate.
+   */
+  readonly sleep?: (ms: number) => Promise<void>
+  /**
+   * A fresh unguessable id for each lease taken: 8 to 64 of `[A-Za-z0-9_-]` (in a browser, from
+   * `crypto.getRandomValues`).
+   */
+  readonly randomId?: () => string
   /** Time allowed for each request to the identity provider (default 15000 ms). */
   readonly timeoutMs?: number
   /**

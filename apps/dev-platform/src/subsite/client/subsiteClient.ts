@@ -63,7 +63,7 @@ try {
   const config = parseSubsiteConfig(meta?.getAttribute('content'))
   const session = createPlatformSession(
     config.session,
-    browserSessionDeps({ document, navigator, location }),
+    browserSessionDeps(window),
   )
   start(config, session)
 } catch (error) {

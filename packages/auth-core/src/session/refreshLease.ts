@@ -1,0 +1,136 @@
+/**
+ * The platform-wide refresh lease: a short-lived cookie on the parent domain that says "this
+ * holder is refreshing (or signing out) until this time". Web Locks are per origin, but every
+ * sub-site shares the token cookies, so two sub-sites refreshing at the same moment would present
+ * the same refresh token; the lease makes the second one wait for the first and use its tokens.
+ */
+import type { CookieWrite } from '../cookies/cookie.types'
+import { cookieScope } from '../cookies/cookieRules'
+import type { CookieScopeConfig } from '../cookies/cookieRules'
+import { planCookieRemoval } from '../cookies/planCookieRemoval'
+import { AuthError } from '../errors/authError'
+import { REFRESH_LEASE_COOKIE_NAME } from './session.types'
+import type { CookieJar } from './session.types'
+
+/** How often a waiting sub-site looks at the lease and the token cookies again. */
+export const LEASE_POLL_MS = 100
+/**
+ * How long a holder waits between writing its lease and reading it back: two sub-sites that both
+ * found no lease and both wrote one within this time read the same last write, so exactly one
+ * of them holds it (last writer wins), even when another process's cookie write reaches this
+ * page a little late.
+ */
+export const LEASE_SETTLE_MS = 100
+/** Added to the request timeout: the lease outlives the request it covers. */
+export const LEASE_MARGIN_MS = 1000
+
+const HOLDER = /^[A-Za-z0-9_-]{8,64}$/
+const LEASE_VALUE = /^([A-Za-z0-9_-]{8,64})\.(\d{1,16})$/
+
+/** What the lease needs: the shared cookies, the cookie scope, and the injected time and randomness. */
+export interface LeaseEnv {
+  readonly config: CookieScopeConfig
+  readonly cookies: CookieJar
+  readonly now: () => number
+  readonly sleep: (ms: number) => Promise<void>
+  readonly randomId: () => string
+  /** The lease lifetime: the longest a holder may hold it (and a waiter wait), in ms. */
+  readonly leaseMs: number
+}
+
+/** A lease as read from the cookie: who holds it, until when (epoch ms). */
+interface Lease {
+  readonly holder: string
+  readonly expiresAt: number
+}
+
+/**
+ * The lease in force, or null when there is none, it has expired (by the value's own expiry,
+ * whatever the cookie's Max-Age left), it is malformed, or it claims to last longer than any
+ * lease can (a forged or mis-clocked value must not block refreshes).
+ */
+function readLease(env: LeaseEnv): Lease | null {
+  let value: string | undefined
+  try {
+    value = env.cookies.get(REFRESH_LEASE_COOKIE_NAME)
+  } catch {
+    return null
+  }
+  const match = value === undefined ? null : LEASE_VALUE.exec(value)
+  if (match === null) return null
+  const holder = match[1] as string
+  const expiresAt = Number(match[2])
+  const now = env.now()
+  if (expiresAt <= now || expiresAt > now + env.leaseMs) return null
+  return { holder, expiresAt }
+}
+
+/**
+ * The lease cookie for `holder` until `expiresAt`: parent domain (host-only in local mode),
+ * `Path=/`, `Secure`, `SameSite=Lax`, Max-Age of the lease lifetime rounded up, so the browser
+ * drops it on its own when a holder dies without removing it.
+ * @throws AuthError `unknown_error` when `randomId` returned something that is not 8 to 64 of
+ *   `[A-Za-z0-9_-]`.
+ */
+export function planRefreshLeaseCookie(
+  config: CookieScopeConfig,
+  holder: string,
+  expiresAt: number,
+  leaseMs: number,
+): CookieWrite {
+  if (!HOLDER.test(holder))
+    throw new AuthError('unknown_error', 'randomId must return 8 to 64 of A-Z, a-z, 0-9, _ and -.')
+  return {
+    name: REFRESH_LEASE_COOKIE_NAME,
+    value: `${holder}.${Math.floor(expiresAt)}`,
+    ...cookieScope(config),
+    secure: true,
+    sameSite: 'Lax',
+    maxAgeSeconds: Math.ceil(leaseMs / 1000),
+  }
+}
+
+/**
+ * Runs `task` while holding the platform-wide lease. While another holder's lease is in force,
+ * waits in steps of {@link LEASE_POLL_MS} and asks `settled()` after each: a value other than
+ * `undefined` (e.g. the access token another sub-site just refreshed) ends the wait without
+ * running `task`. A lease that is absent or expired is taken: written with a fresh holder id,
+ * read back after {@link LEASE_SETTLE_MS}, kept only when it is still ours. The wait is bounded by
+ * the lease lifetime plus one poll (a holder that died stops counting when its lease expires); if
+ * the lease is still contested then (or cookies cannot be written), `task` runs without it, and
+ * the `invalid_grant` re-read of the refresh cookie is what is left. The lease is removed when `task` settles, also
+ * when it fails, and only while it is still ours.
+ */
+export async function withRefreshLease<T>(
+  env: LeaseEnv,
+  settled: () => T | undefined,
+  task: () => Promise<T>,
+): Promise<T> {
+  // A lease written at the latest when we started expires within leaseMs; one more poll sees it.
+  const deadline = env.now() + env.leaseMs + LEASE_POLL_MS
+  let mine: string | null = null
+  for (;;) {
+    if (readLease(env) === null) {
+      const holder = env.randomId()
+      env.cookies.set(
+        planRefreshLeaseCookie(env.config, holder, env.now() + env.leaseMs, env.leaseMs),
+      )
+      await env.sleep(LEASE_SETTLE_MS)
+      if (readLease(env)?.holder === holder) {
+        mine = holder
+        break
+      }
+    } else {
+      await env.sleep(LEASE_POLL_MS)
+    }
+    const result = settled()
+    if (result !== undefined) return result
+    if (env.now() >= deadline) break
+  }
+  try {
+    return await task()
+  } finally {
+    if (mine !== null && readLease(env)?.holder === mine)
+      env.cookies.remove(planCookieRemoval(env.config, REFRESH_LEASE_COOKIE_NAME))
+  }
+}
