@@ -8,9 +8,16 @@
 #   OKTA_ORIGIN=https://idp.example.com API_ORIGIN=https://api.example.com \
 #   SENTRY_ORIGIN=https://o1.ingest.sentry.io \
 #   deploy/render.sh > /etc/nginx/sites-available/signin.conf
+#
+# Optional: CSP_REPORT_URL, an absolute https URL where browsers send CSP violation reports
+# (e.g. Sentry's security endpoint https://o1.ingest.sentry.io/api/1/security/?sentry_key=KEY).
+# When set, every response carries `Reporting-Endpoints: csp="URL"` and the CSP ends with
+# `; report-to csp; report-uri URL`; when unset or empty the headers are exactly as without it.
 set -euo pipefail
 
 VARIABLES=(SERVER_NAME LISTEN_HTTPS LISTEN_HTTP DIST_DIR TLS_CERT TLS_KEY OKTA_ORIGIN API_ORIGIN SENTRY_ORIGIN ACCESS_LOG)
+# Made by this script from CSP_REPORT_URL; empty without it.
+DERIVED=(CSP_REPORTING REPORTING_ENDPOINTS)
 # Optional, with a default: where the access log (paths only, never query strings) goes.
 ACCESS_LOG="${ACCESS_LOG:-/var/log/nginx/access.log}"
 TEMPLATE="${1:-$(dirname "$0")/nginx.conf}"
@@ -32,6 +39,20 @@ done
 [[ "$DIST_DIR" == /* ]] || fail "DIST_DIR must be an absolute path"
 [[ "$ACCESS_LOG" == /* ]] || fail "ACCESS_LOG must be an absolute path"
 
-rendered="$(envsubst "$(printf '${%s} ' "${VARIABLES[@]}")" < "$TEMPLATE")"
+# The report URL lands inside two header values (a CSP source list and a structured-field
+# string) in a config file: only characters that can break none of them, so no quotes, commas,
+# semicolons, whitespace, newlines, `$` (nginx variables), braces or backslashes.
+REPORT_URL_PATTERN='^https://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~%/?=&:@+-]*)?$'
+CSP_REPORTING=""
+REPORTING_ENDPOINTS=""
+if [ -n "${CSP_REPORT_URL:-}" ]; then
+  [[ "$CSP_REPORT_URL" =~ $REPORT_URL_PATTERN ]] ||
+    fail "CSP_REPORT_URL must be an absolute https URL of letters, digits and - . _ ~ % / ? = & : @ + only (no quotes, commas, semicolons, spaces, newlines, \$, braces or backslashes), not \"$CSP_REPORT_URL\""
+  CSP_REPORTING="; report-to csp; report-uri $CSP_REPORT_URL"
+  REPORTING_ENDPOINTS="csp=\"$CSP_REPORT_URL\""
+fi
+export "${DERIVED[@]}"
+
+rendered="$(envsubst "$(printf '${%s} ' "${VARIABLES[@]}" "${DERIVED[@]}")" < "$TEMPLATE")"
 if grep -nE '\$\{[A-Za-z_]+\}' <<< "$rendered" >&2; then fail "placeholders left in the result (above)"; fi
 printf '%s\n' "$rendered"

@@ -19,6 +19,8 @@ export interface RawRequestOptions {
   readonly ca?: string | Buffer
   readonly method?: string
   readonly headers?: Readonly<Record<string, string>>
+  /** Another port than the run's nginx (a second server, e.g. a config rendered differently). */
+  readonly port?: number
   /** TLS versions to offer, to prove old ones are refused. */
   readonly maxVersion?: 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3'
 }
@@ -30,7 +32,7 @@ export function rawRequest(url: string, options: RawRequestOptions = {}): Promis
   return new Promise((resolve, reject) => {
     const common = {
       host: '127.0.0.1',
-      port: secure ? HTTPS_PORT : HTTP_PORT,
+      port: options.port ?? (secure ? HTTPS_PORT : HTTP_PORT),
       path: `${target.pathname}${target.search}`,
       method: options.method ?? 'GET',
       headers: { Host: target.host, ...options.headers },

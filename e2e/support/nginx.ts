@@ -15,26 +15,30 @@ export const NGINX_BIN = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
 /** File name (in nginx's run directory) of the access log `deploy/nginx.conf` writes. */
 export const DEPLOY_ACCESS_LOG = 'signin-access.log'
 
-/** Renders the deployment artifact for this run's names and paths. */
-export function renderDeployConfig(
+/** deploy/render.sh's variables for this run's names and paths. */
+export function deployVariables(
   distDir: string,
   cert: TestCertificate,
   accessLog: string,
-): string {
-  return run('bash', [join(DEPLOY_DIR, 'render.sh')], {
-    env: {
-      SERVER_NAME: new URL(ORIGINS.app).hostname,
-      LISTEN_HTTPS: `127.0.0.1:${HTTPS_PORT}`,
-      LISTEN_HTTP: `127.0.0.1:${HTTP_PORT}`,
-      DIST_DIR: distDir,
-      TLS_CERT: cert.certPath,
-      TLS_KEY: cert.keyPath,
-      OKTA_ORIGIN: ORIGINS.okta,
-      API_ORIGIN: ORIGINS.api,
-      SENTRY_ORIGIN: ORIGINS.sentry,
-      ACCESS_LOG: accessLog,
-    },
-  })
+): Record<string, string> {
+  return {
+    SERVER_NAME: new URL(ORIGINS.app).hostname,
+    LISTEN_HTTPS: `127.0.0.1:${HTTPS_PORT}`,
+    LISTEN_HTTP: `127.0.0.1:${HTTP_PORT}`,
+    DIST_DIR: distDir,
+    TLS_CERT: cert.certPath,
+    TLS_KEY: cert.keyPath,
+    OKTA_ORIGIN: ORIGINS.okta,
+    API_ORIGIN: ORIGINS.api,
+    SENTRY_ORIGIN: ORIGINS.sentry,
+    ACCESS_LOG: accessLog,
+  }
+}
+
+/** Renders the deployment artifact with `variables` (deploy/render.sh, as a deployment would). */
+export function renderDeployConfig(variables: Readonly<Record<string, string>>): string {
+  // Only these: a CSP_REPORT_URL in the developer's own environment must not leak into the run.
+  return run('bash', [join(DEPLOY_DIR, 'render.sh')], { env: { CSP_REPORT_URL: '', ...variables } })
 }
 
 /** A test-only HTTPS server block proxying `serverName` to a dev-platform listener. */
@@ -110,12 +114,58 @@ export async function startNginx(
   const sitePath = join(dir, 'signin.conf')
   const mainPath = join(dir, 'nginx.conf')
   // The deployment's own access log (its format, its file), read by the production run's checks.
-  writeFileSync(sitePath, renderDeployConfig(distDir, cert, join(dir, DEPLOY_ACCESS_LOG)))
+  writeFileSync(
+    sitePath,
+    renderDeployConfig(deployVariables(distDir, cert, join(dir, DEPLOY_ACCESS_LOG))),
+  )
   writeFileSync(mainPath, mainConfig(dir, sitePath, cert, extraServers))
   const args = ['-p', dir, '-e', join(dir, 'error.log'), '-c', mainPath]
   run(NGINX_BIN, [...args, '-t'])
   const server = startServer('nginx', NGINX_BIN, [...args, '-g', 'daemon off;'])
   const ca = readFileSync(cert.caPath)
   await waitUntil(server, async () => (await rawRequest(`${ORIGINS.app}/`, { ca })).status === 200)
+  return server
+}
+
+/**
+ * A second nginx, beside the run's, serving only the rendered site at `sitePath` (listening where
+ * it was rendered to; `httpsPort` is how to reach it): to see what a differently configured
+ * deployment sends. Resolves once it serves `/`; stop it with the returned server.
+ */
+export async function startSiteOnly(
+  dir: string,
+  sitePath: string,
+  httpsPort: number,
+  caPath: string,
+): Promise<Server> {
+  mkdirSync(join(dir, 'tmp'), { recursive: true })
+  const mainPath = join(dir, 'nginx.conf')
+  writeFileSync(
+    mainPath,
+    `${process.getuid?.() === 0 ? 'user root root;' : ''}
+worker_processes 1;
+pid ${join(dir, 'nginx.pid')};
+error_log ${join(dir, 'error.log')} warn;
+events { worker_connections 64; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  client_body_temp_path ${join(dir, 'tmp/body')};
+  proxy_temp_path ${join(dir, 'tmp/proxy')};
+  fastcgi_temp_path ${join(dir, 'tmp/fastcgi')};
+  uwsgi_temp_path ${join(dir, 'tmp/uwsgi')};
+  scgi_temp_path ${join(dir, 'tmp/scgi')};
+  include ${sitePath};
+}
+`,
+  )
+  const args = ['-p', dir, '-e', join(dir, 'error.log'), '-c', mainPath]
+  run(NGINX_BIN, [...args, '-t'])
+  const server = startServer('nginx (second site)', NGINX_BIN, [...args, '-g', 'daemon off;'])
+  const ca = readFileSync(caPath)
+  await waitUntil(
+    server,
+    async () => (await rawRequest(`${ORIGINS.app}/`, { ca, port: httpsPort })).status === 200,
+  )
   return server
 }
