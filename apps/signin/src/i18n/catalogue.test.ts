@@ -18,6 +18,7 @@ import {
   isAwaitingTranslation,
   SAME_IN_EVERY_LANGUAGE,
 } from './englishMessages'
+import translatedFrom from './translatedFrom.json'
 
 const translated = LOCALES.filter((locale) => locale !== 'en')
 // Tests run in apps/signin.
@@ -40,6 +41,14 @@ describe('the translation files', () => {
       })
     },
   )
+
+  // The English texts every translation was written from. An English text that changes makes
+  // its translations stale (as `error.rate_limited` was: "wait a minute" in 30 languages after
+  // the English said "wait until the timer runs out"): redo the key in every locale, then
+  // update translatedFrom.json.
+  it('were translated from today’s English texts', () => {
+    expect(englishMessages()).toEqual(translatedFrom)
+  })
 
   it('keeps brand and product names as they are in every locale', async () => {
     const english = englishMessages()
