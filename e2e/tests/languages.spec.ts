@@ -165,6 +165,32 @@ test('the menu switches in place, keeps the email and the step, and saves on the
   await expect(heading(page)).toHaveText(ja['email.heading']!)
 })
 
+test.describe('in Japanese, on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('lines break between phrases, never inside a word', async ({ page }) => {
+    await page.goto(`${ORIGINS.app}/?lang=ja`)
+    await expect(heading(page)).toHaveText(ja['email.heading']!)
+    // The lede wraps on a phone; "ください" (one word) was split "くだ|さい" across the lines.
+    const lede = page.locator('.step__lede')
+    const word = 'ください'
+    expect(await lede.textContent()).toContain(word)
+    const lines = await lede.evaluate((element, text) => {
+      const node = element.firstChild!
+      const start = node.textContent!.indexOf(text)
+      const range = document.createRange()
+      range.setStart(node, start)
+      range.setEnd(node, start + text.length)
+      const tops = [...range.getClientRects()].map((rect) => Math.round(rect.top))
+      return new Set(tops).size
+    }, word)
+    expect(await lede.evaluate((element) => element.getClientRects()[0]!.height)).toBeGreaterThan(
+      30,
+    )
+    expect(lines).toBe(1)
+  })
+})
+
 test.describe('axe in German, Japanese and Arabic, light and dark', () => {
   test.skip(IS_PROD, 'axe is injected as script, which the production CSP forbids')
   const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
