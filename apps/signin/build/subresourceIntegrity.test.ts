@@ -2,9 +2,13 @@
  * Subresource Integrity: the build plugin's rewriting of a page, and the independent check
  * scripts/checkDist.mjs runs on every built page, including pages it must refuse.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build } from 'vite'
 import { describe, expect, it } from 'vitest'
 import { checkIntegrity } from '../scripts/integrityCheck.mjs'
-import { addIntegrity, integrityOf } from './subresourceIntegrity'
+import { addIntegrity, integrityOf, subresourceIntegrity } from './subresourceIntegrity'
 
 const encode = (text: string) => new TextEncoder().encode(text)
 /** The files of a tiny build, by path under the base. */
@@ -138,5 +142,56 @@ describe('checkIntegrity (scripts/checkDist.mjs)', () => {
         "p.html: no integrity on <link rel='preload' as='style' href='/assets/index-x.css'>",
       ],
     })
+  })
+})
+
+describe('subresourceIntegrity() in a real build', () => {
+  it('hashes the files as written, after a plugin that changed them at the last moment', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'sri-'))
+    try {
+      writeFileSync(
+        join(root, 'index.html'),
+        '<!doctype html><html><head><link rel="stylesheet" href="/style.css"></head>' +
+          '<body><script type="module" src="/main.js"></script></body></html>',
+      )
+      writeFileSync(join(root, 'main.js'), 'document.title = "built"\n')
+      writeFileSync(join(root, 'style.css'), 'body { color: red }\n')
+      const LATE = '\n/* appended by a plugin after every other generateBundle */\n'
+      await build({
+        root,
+        configFile: false,
+        logLevel: 'silent',
+        build: { outDir: join(root, 'dist') },
+        plugins: [
+          subresourceIntegrity(),
+          {
+            name: 'test:late-change',
+            enforce: 'post',
+            generateBundle: {
+              order: 'post',
+              handler(_options, bundle) {
+                for (const output of Object.values(bundle))
+                  if (output.type === 'chunk') output.code += LATE
+              },
+            },
+          },
+        ],
+      })
+      const dist = join(root, 'dist')
+      const html = readFileSync(join(dist, 'index.html'), 'utf8')
+      const script = /src="\/(assets\/[^"]+\.js)" integrity="([^"]+)"/.exec(html)
+      const style = /href="\/(assets\/[^"]+\.css)" integrity="([^"]+)"/.exec(html)
+      expect(script, html).not.toBeNull()
+      expect(style, html).not.toBeNull()
+      const written = readFileSync(join(dist, script![1]!))
+      expect(written.toString('utf8')).toContain(LATE)
+      expect(script![2]).toBe(integrityOf(written))
+      expect(style![2]).toBe(integrityOf(readFileSync(join(dist, style![1]!))))
+      expect(
+        checkIntegrity('index.html', html, (url) => readFileSync(join(dist, url))).problems,
+      ).toEqual([])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })
