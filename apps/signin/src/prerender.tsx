@@ -69,7 +69,7 @@ export function prerenderEmailStep(
 ): string {
   const result = readAppConfig(env, { origin: BUILD_ORIGIN })
   if (!result.ok) return ''
-  const store = createFlowStore(createSignInFlow(result.config.auth), () => 'continue')
+  const store = createFlowStore(createSignInFlow(result.config.auth, null), () => 'continue')
   store.send({ type: 'pageLoaded', page: FIRST_VISIT })
   if (!isPristineEmailStep(store.getSnapshot().state))
     throw new Error(`A first visit starts on ${store.getSnapshot().state.step}, not the email step`)

@@ -103,8 +103,12 @@ export function startApp(container: HTMLElement, options: StartOptions): Started
   }
   const ui: UiAdapters = { timers, clipboard: given.clipboard ?? createClipboard() }
 
-  const store = createFlowStore(createSignInFlow(config.auth), (effect, send) =>
-    runEffect(effect, send, adapters),
+  // The first load's flow stops before the steps only an answer from Okta leads to; their
+  // handlers come with the provider clients, which that answer came through.
+  const store = createFlowStore(
+    createSignInFlow(config.auth, null),
+    (effect, send) => runEffect(effect, send, adapters),
+    () => loadNetworkEffects().then((network) => createSignInFlow(config.auth, network.laterSteps)),
   )
   store.send({
     type: 'pageLoaded',

@@ -12,6 +12,7 @@ import {
   createAuthorizationRequest,
   createSignInFlow,
   exchangeAuthorizationCode,
+  laterSteps,
   readAuthConfig,
   serializeCookie,
   toAuthError,
@@ -53,7 +54,7 @@ export async function runWholeFlow(options: WholeFlowOptions): Promise<WholeFlow
   )
   if (!read.ok) throw new Error(read.problems.map((problem) => problem.message).join(' '))
   const config = read.config
-  const flow = createSignInFlow(config)
+  const flow = createSignInFlow(config, laterSteps)
   const randomBytes = (length: number) => webcrypto.getRandomValues(new Uint8Array(length))
 
   // The shell's state: what a browser keeps in sessionStorage, cookies written, the last navigation.

@@ -1,7 +1,7 @@
 /**
  * auth-core: the platform's sign-in flow as a pure, DOM-free library.
  *
- * - `createSignInFlow(config).transition(state, event)` → `[state, effects]`: every step decision.
+ * - `createSignInFlow(config, laterSteps).transition(state, event)` → `[state, effects]`: every step decision.
  * - Request/response pairs for the Okta Authn API, OAuth 2.0 with PKCE (oauth4webapi), and the
  *   Google path through the product API; each with injected `fetch` and `AbortSignal`.
  * - Error codes with the specification's messages; redirect-target and cookie rules; Sentry
@@ -51,12 +51,13 @@ export {
 } from './validation/validation'
 
 // The flow
-export { createSignInFlow } from './flow/signInFlow'
+export { createSignInFlow, needsLaterSteps } from './flow/signInFlow'
+export { laterSteps } from './flow/laterSteps'
 export { readPageSession } from './session/readPageSession'
 export { revokeRefreshToken } from './session/revokeRefreshToken'
 export { meetsPasswordRule, newPasswordProblem, passwordRules } from './password/passwordRules'
 export type { PasswordRule, PasswordRuleId } from './password/passwordRules'
-export type { SignInFlow } from './flow/signInFlow'
+export type { LaterStep, LaterSteps, SignInFlow } from './flow/signInFlow'
 export {
   AUTHORIZE_REDIRECT_DELAY_MS,
   CLOCK_TICK_MS,

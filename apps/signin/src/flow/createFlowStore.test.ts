@@ -139,3 +139,71 @@ describe('createFlowStore', () => {
     expect(listener).not.toHaveBeenCalled()
   })
 })
+
+describe('createFlowStore with a first-load flow that lacks the later steps', () => {
+  /** A state of a later step (auth-core's `needsLaterSteps`): only its `step` matters here. */
+  const code = { step: 'code', attempt: 2 } as unknown as SignInState
+
+  /** The first-load flow: enters the code step on `passwordSubmitted`, refuses any event there. */
+  const first: SignInFlow = {
+    initialState: email('a@example.com'),
+    transition: (state, event) => {
+      if (state.step === 'code') throw new Error('the code step needs laterSteps')
+      return event.type === 'passwordSubmitted' ? [code, []] : [state, []]
+    },
+  }
+
+  /** The whole flow: records every event it is given. */
+  function wholeFlow(seen: string[]): SignInFlow {
+    return {
+      initialState: first.initialState,
+      transition: (state, event) => {
+        seen.push(event.type)
+        return [state, []]
+      },
+    }
+  }
+
+  it('holds events in a later step until the whole flow arrives, then runs them in order', async () => {
+    const seen: string[] = []
+    let arrive: (flow: SignInFlow) => void = () => undefined
+    const load = vi.fn(() => new Promise<SignInFlow>((resolve) => (arrive = resolve)))
+    const store = createFlowStore(first, () => 'continue', load)
+    store.send({ type: 'passwordSubmitted', password: 'hunter22' })
+    expect(store.getSnapshot().state.step).toBe('code')
+    store.send({ type: 'emailChanged', email: 'c@example.com' })
+    store.send({ type: 'codeSubmitted' })
+    expect(seen).toEqual([])
+    expect(load).toHaveBeenCalledTimes(1)
+    arrive(wholeFlow(seen))
+    await vi.waitFor(() => expect(seen).toEqual(['emailChanged', 'codeSubmitted']))
+    store.send({ type: 'hashChanged', hash: '', historyEmail: null })
+    expect(seen).toEqual(['emailChanged', 'codeSubmitted', 'hashChanged'])
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps the held events when the chunk cannot be fetched, and asks again on the next', async () => {
+    const seen: string[] = []
+    const load = vi
+      .fn<() => Promise<SignInFlow>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce(wholeFlow(seen))
+    const store = createFlowStore(first, () => 'continue', load)
+    store.send({ type: 'passwordSubmitted', password: 'hunter22' })
+    store.send({ type: 'codeSubmitted' })
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1))
+    await Promise.resolve()
+    expect(seen).toEqual([])
+    store.send({ type: 'hashChanged', hash: '', historyEmail: null })
+    await vi.waitFor(() => expect(seen).toEqual(['codeSubmitted', 'hashChanged']))
+    expect(load).toHaveBeenCalledTimes(2)
+  })
+
+  it('never loads the later steps while the state does not need them', () => {
+    const load = vi.fn(() => Promise.reject(new Error('not needed')))
+    const store = createFlowStore(first, () => 'continue', load)
+    store.send({ type: 'emailChanged', email: 'b@example.com' })
+    store.send({ type: 'emailSubmitted' })
+    expect(load).not.toHaveBeenCalled()
+  })
+})

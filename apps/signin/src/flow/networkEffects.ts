@@ -19,6 +19,13 @@ import type {
 } from '@mapping-platform/auth-core'
 import type { EffectAdapters } from './runEffect'
 
+/**
+ * The handlers of the steps only an answer from Okta leads to (code, enrolment, expired password,
+ * locked), in this chunk because every such answer comes through it: the store has them before
+ * its state can need them, and they are not in the first load.
+ */
+export { laterSteps } from '@mapping-platform/auth-core'
+
 /** The effects this module runs. */
 export type NetworkEffect = Extract<
   SignInEffect,

@@ -13,6 +13,7 @@ import {
   typeCode,
 } from '../testing/flowHarness'
 import { testConfig } from '../testing/testConfig'
+import { laterSteps } from './laterSteps'
 import { createSignInFlow } from './signInFlow'
 import type { AttemptId, SignInEffect, SignInState } from './signInFlow.types'
 
@@ -184,7 +185,7 @@ describe('signInFlow: one attempt at a time, by identity', () => {
 })
 
 describe('signInFlow: attempts, as properties', () => {
-  const flow = createSignInFlow(testConfig())
+  const flow = createSignInFlow(testConfig(), laterSteps)
 
   it('every asynchronous effect carries the attempt of the state it leads to; attempts only grow', () => {
     fc.assert(

@@ -20,6 +20,7 @@ import {
 } from '../testing/flowHarness'
 import type { TestEvent } from '../testing/flowHarness'
 import { testConfig } from '../testing/testConfig'
+import { laterSteps } from './laterSteps'
 import { createSignInFlow } from './signInFlow'
 import type { SignInEvent, SignInState, SignInStep } from './signInFlow.types'
 import { STEP_HASHES } from './signInFlow.types'
@@ -141,7 +142,7 @@ const HANDLED: Record<SignInStep, readonly TestEvent['type'][]> = {
   done: [],
 }
 
-const flow = createSignInFlow(testConfig())
+const flow = createSignInFlow(testConfig(), laterSteps)
 
 describe('signInFlow: events a step does not handle', () => {
   for (const [step, state] of Object.entries(STATES) as [SignInStep, SignInState][]) {

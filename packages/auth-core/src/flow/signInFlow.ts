@@ -6,6 +6,7 @@ import type {
   SignInEffect,
   SignInEvent,
   SignInState,
+  SignInStep,
   SignInTransition,
   StepEffect,
   StepTransition,
@@ -14,14 +15,10 @@ import type {
 import { loadPage } from './steps/loadPage'
 import { onAuthorizing } from './steps/onAuthorizing'
 import { onCallback } from './steps/onCallback'
-import { onCode, onEnrollActivate } from './steps/onCodeSteps'
 import { onEmail } from './steps/onEmail'
-import { onFactorChoice } from './steps/onFactorChoice'
 import { onGoogleReturn, onRedirectingToGoogle } from './steps/onGoogle'
 import { onPassword } from './steps/onPassword'
 import { onResuming } from './steps/onResuming'
-import { onLocked, onUnlockSent } from './steps/onLocked'
-import { onPasswordExpired } from './steps/onPasswordExpired'
 import { onSignedIn } from './steps/onSignedIn'
 
 /** The sign-in flow for one configuration. */
@@ -50,9 +47,55 @@ function isUnbound(effect: StepEffect): effect is UnboundEffect {
   return Object.hasOwn(ATTEMPT_BOUND, effect.type)
 }
 
+/** The steps only an answer from Okta leads to, whose handlers are {@link LaterSteps}. */
+export type LaterStep =
+  'code' | 'factorChoice' | 'enrollActivate' | 'passwordExpired' | 'locked' | 'unlockSent'
+
+/**
+ * The handlers of the {@link LaterStep}s, one per step (auth-core's `laterSteps`): a record of its
+ * own so a page can load it after its first step is interactive.
+ */
+export type LaterSteps = {
+  readonly [Step in LaterStep]: (
+    state: Extract<SignInState, { step: Step }>,
+    event: SignInEvent,
+  ) => StepTransition
+}
+
+const LATER: Readonly<Record<SignInStep, boolean>> = {
+  booting: false,
+  email: false,
+  password: false,
+  code: true,
+  factorChoice: true,
+  enrollActivate: true,
+  passwordExpired: true,
+  locked: true,
+  unlockSent: true,
+  signedIn: false,
+  resuming: false,
+  authorizing: false,
+  redirectingToGoogle: false,
+  callback: false,
+  googleReturn: false,
+  done: false,
+}
+
+/**
+ * Whether `state` is at a step whose handler is in {@link LaterSteps}: a flow created without
+ * them must not be given an event in such a state. No step before the first answer from Okta is,
+ * so a page that fetches them with its provider clients has them before it can be in one.
+ */
+export function needsLaterSteps(state: SignInState): boolean {
+  return LATER[state.step]
+}
+
 /**
  * Creates the sign-in flow: a pure `transition(state, event) → [state, effects]` over the steps
- * of spec section 4, closed over the (immutable) configuration.
+ * of spec section 4, closed over the (immutable) configuration and the handlers of the later
+ * steps: `laterSteps`, or `null` for a flow that stops before them (the sign-in page's first
+ * load, until its provider clients arrive). Such a flow throws on an event in a state for which
+ * {@link needsLaterSteps} is true: the caller must hold the event until it has them, never drop it.
  *
  * One attempt at a time, by identity: every state carries `attempt`. A transition that starts
  * asynchronous work (a request, WebCrypto, the 1000 ms timer) or leaves its step begins a new
@@ -60,12 +103,19 @@ function isUnbound(effect: StepEffect): effect is UnboundEffect {
  * its effect, and a result whose attempt is not the state's is ignored, whatever it says.
  * @see https://stately.ai/docs/pure-transitions
  */
-export function createSignInFlow(config: AuthConfig): SignInFlow {
-  const context: FlowContext = { config }
+export function createSignInFlow(config: AuthConfig, laterSteps: LaterSteps | null): SignInFlow {
+  const context: FlowContext = { config, laterSteps }
   return {
     initialState: { step: 'booting', attempt: 0 },
     transition: (state, event) => transition(context, state, event),
   }
+}
+
+/** The later steps' handlers, which a flow given an event in one of them must have. */
+function later(context: FlowContext, step: LaterStep): LaterSteps {
+  if (context.laterSteps === null)
+    throw new Error(`createSignInFlow: the ${step} step needs laterSteps, which were not given`)
+  return context.laterSteps
 }
 
 function transition(
@@ -99,17 +149,17 @@ function onStep(context: FlowContext, state: SignInState, event: SignInEvent): S
     case 'password':
       return onPassword(context, state, event)
     case 'code':
-      return onCode(state, event)
+      return later(context, state.step).code(state, event)
     case 'factorChoice':
-      return onFactorChoice(state, event)
+      return later(context, state.step).factorChoice(state, event)
     case 'enrollActivate':
-      return onEnrollActivate(state, event)
+      return later(context, state.step).enrollActivate(state, event)
     case 'passwordExpired':
-      return onPasswordExpired(state, event)
+      return later(context, state.step).passwordExpired(state, event)
     case 'locked':
-      return onLocked(state, event)
+      return later(context, state.step).locked(state, event)
     case 'unlockSent':
-      return onUnlockSent(state, event)
+      return later(context, state.step).unlockSent(state, event)
     case 'signedIn':
       return onSignedIn(context, state, event)
     case 'resuming':

@@ -4,7 +4,9 @@
  */
 import type { AuthnTransaction } from '../authn/authn.types'
 import type { AuthConfig } from '../config/authConfig'
+import { laterSteps } from '../flow/laterSteps'
 import { createSignInFlow } from '../flow/signInFlow'
+import type { LaterSteps } from '../flow/signInFlow'
 import type {
   PageSnapshot,
   SignInEffect,
@@ -81,9 +83,12 @@ export function answering(state: SignInState, event: TestEvent): SignInEvent {
 /** Runs events from a state, returning the final state, every effect, and the effects of the last event. */
 export function run(
   events: readonly TestEvent[],
-  options: { config?: AuthConfig; from?: SignInState } = {},
+  options: { config?: AuthConfig; from?: SignInState; laterSteps?: LaterSteps | null } = {},
 ): { state: SignInState; effects: SignInEffect[]; last: readonly SignInEffect[] } {
-  const flow = createSignInFlow(options.config ?? testConfig())
+  const flow = createSignInFlow(
+    options.config ?? testConfig(),
+    options.laterSteps === undefined ? laterSteps : options.laterSteps,
+  )
   let state = options.from ?? flow.initialState
   const effects: SignInEffect[] = []
   let last: readonly SignInEffect[] = []

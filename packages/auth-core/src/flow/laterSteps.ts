@@ -1,0 +1,22 @@
+import type { LaterSteps } from './signInFlow'
+import { onCode, onEnrollActivate } from './steps/onCodeSteps'
+import { onFactorChoice } from './steps/onFactorChoice'
+import { onLocked, onUnlockSent } from './steps/onLocked'
+import { onPasswordExpired } from './steps/onPasswordExpired'
+
+/**
+ * The handlers of the steps only an answer from Okta leads to: the code step, the factor choice
+ * and activation of enrolment, the expired password (with its rule checks), the locked account
+ * and "Check your email". Passed to {@link createSignInFlow} as its second argument. Apart from
+ * the rest of the flow so a page can load them with the provider clients instead of before its
+ * first step is interactive (the sign-in page does: `apps/signin`'s `networkEffects` chunk).
+ * @see https://developer.okta.com/docs/reference/api/authn/#transaction-state
+ */
+export const laterSteps: LaterSteps = {
+  code: onCode,
+  factorChoice: onFactorChoice,
+  enrollActivate: onEnrollActivate,
+  passwordExpired: onPasswordExpired,
+  locked: onLocked,
+  unlockSent: onUnlockSent,
+}
