@@ -404,9 +404,9 @@ async function atFactorChoice(page, shot) {
   await heading(page, shot.t('factorChoice.heading'))
 }
 
-async function atQr(page, shot) {
+async function atQr(page, shot, app = /Okta Verify/) {
   await atFactorChoice(page, shot)
-  await page.getByRole('button', { name: /Okta Verify/ }).click()
+  await page.getByRole('button', { name: app }).click()
   await heading(page, shot.t('qr.heading'))
   await page.locator('img.enroll__qr').evaluate((img) => img.decode().catch(() => undefined))
 }
@@ -556,7 +556,8 @@ const SCREENS = [
       await page.getByText(shot.t('factorChoice.settingUp')).waitFor()
     },
   ],
-  ['13-qr', atQr],
+  ['13-qr', (page, shot) => atQr(page, shot)],
+  ['13c-qr-google-authenticator', (page, shot) => atQr(page, shot, /Google Authenticator/)],
   [
     '13b-qr-key-copy',
     async (page, shot) => {
