@@ -119,6 +119,8 @@ export const en = {
   'progress.loading': 'Loading…',
   'configError.heading': 'Sign-in is not available',
   'configError.intro': 'This page is missing part of its configuration:',
+  // A variable the build lacks (`ConfigProblem` with reason `missing`; others show their message).
+  'configError.missing': '{variable} is missing.',
   'configError.outro': 'If you run this site, set the variables above and rebuild the app.',
   'languageMenu.label': 'Language',
 } as const

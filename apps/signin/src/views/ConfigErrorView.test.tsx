@@ -41,6 +41,10 @@ describe('ConfigErrorView', () => {
       expect(screen.getByRole('heading', { name: 'Anmeldung nicht verfügbar' })).toBeTruthy(),
     )
     expect(document.documentElement.lang).toBe('de')
+    // The list in German too (it was English on the German page).
+    expect(within(screen.getByRole('main')).getByRole('alert').textContent).toContain(
+      'VITE_OKTA_ORG_URL fehlt.',
+    )
     act(() => started?.unmount())
     container.remove()
     vi.restoreAllMocks()

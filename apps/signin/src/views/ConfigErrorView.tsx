@@ -10,7 +10,11 @@ export function ConfigErrorView({ problems }: { readonly problems: readonly Conf
       <p className="step__lede">{t('configError.intro')}</p>
       <ul className="config-error__list">
         {problems.map((problem) => (
-          <li key={`${problem.variable}:${problem.reason}`}>{problem.message}</li>
+          <li key={`${problem.variable}:${problem.reason}`}>
+            {problem.reason === 'missing'
+              ? t('configError.missing', { variable: problem.variable })
+              : problem.message}
+          </li>
         ))}
       </ul>
       <p className="step__hint">{t('configError.outro')}</p>
