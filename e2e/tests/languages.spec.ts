@@ -66,6 +66,28 @@ test.describe('in Arabic (the saved choice), right to left', () => {
     await context.addCookies([{ name: 'locale', value: 'ar', ...LOCALE_COOKIE_SCOPE }])
   })
 
+  test('a revealed password reads as typed, clear of the eye button', async ({ page }) => {
+    await page.goto(`${ORIGINS.app}/`)
+    await page.getByLabel(ar['email.label']!, { exact: true }).fill(ACCOUNTS.pat.email)
+    await page.keyboard.press('Enter')
+    const field = page.getByLabel(ar['password.label']!, { exact: true })
+    await field.fill('Secret!')
+    await page.getByRole('button', { name: ar['password.showPassword'] }).click()
+    const layout = await field.evaluate((input) => {
+      const style = getComputedStyle(input)
+      const eye = input.parentElement!.querySelector('button')!.getBoundingClientRect()
+      const box = input.getBoundingClientRect()
+      return {
+        // Its own direction for the text (left to right for "Secret!")...
+        bidi: style.unicodeBidi,
+        // ...the page's for the field: the room for the eye is where the eye is (on the left).
+        direction: style.direction,
+        roomOnEyeSide: parseFloat(style.paddingLeft) >= eye.right - box.left,
+      }
+    })
+    expect(layout).toEqual({ bidi: 'plaintext', direction: 'rtl', roomOnEyeSide: true })
+  })
+
   test('the whole MFA path, the code kept left to right', async ({ page, controls, totp }) => {
     const tess = await controls.account(ACCOUNTS.tess.email)
     await page.goto(`${ORIGINS.app}/`)

@@ -61,9 +61,6 @@ export function PasswordField({
           ref={inputRef}
           id={id}
           className="input password__input"
-          // A password is any characters: once revealed it reads in its own order, not
-          // reordered by the page's direction ("Secret!" is not "!Secret" in right-to-left).
-          dir="auto"
           type={revealed ? 'text' : 'password'}
           name={name}
           autoComplete={autoComplete}
