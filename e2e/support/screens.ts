@@ -9,6 +9,18 @@ import { ACCOUNTS, MESSAGES, TEXTS } from './signInPage'
 
 export type ScreenFixtures = Pick<TestFixtures, 'app' | 'controls' | 'totp'> & { page: Page }
 
+/** The screens of issue 11 (what real accounts run into), checked on a phone as well. */
+export const ACCOUNT_SCREENS = [
+  'password expired',
+  'locked',
+  'locked, administrator only',
+  'unlock sent',
+  'code with remember device',
+  'password rate-limited',
+  'code rate-limited',
+  'signed in',
+] as const
+
 /** How to bring the page to each screen. */
 export const SCREENS: Record<string, (f: ScreenFixtures) => Promise<void>> = {
   email: async ({ app }) => {
@@ -89,6 +101,16 @@ export const SCREENS: Record<string, (f: ScreenFixtures) => Promise<void>> = {
   },
   'password rate-limited': async ({ page, app }) => {
     await app.signInWithPassword(ACCOUNTS.ray)
+    await expect(page.getByRole('button', { name: /^Try again in / })).toBeDisabled()
+  },
+  'code rate-limited': async ({ page, app, controls, totp }) => {
+    // One verify per 30 s: the wrong code opens the window, the right one is refused (429).
+    await controls.rateLimit('verify', { limit: 1, windowSeconds: 30 })
+    const tess = await controls.account(ACCOUNTS.tess.email)
+    await app.signInWithPassword(ACCOUNTS.tess)
+    await app.typeCode(totp.wrongCode(tess.totpSecret!))
+    await expect(app.error(MESSAGES.mfa_verification_failed)).toBeVisible()
+    await app.typeCode(totp.code(tess.totpSecret!))
     await expect(page.getByRole('button', { name: /^Try again in / })).toBeDisabled()
   },
   'signed in': async ({ page, app }) => {

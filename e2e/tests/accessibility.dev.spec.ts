@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures'
-import { SCREENS } from '../support/screens'
+import { ACCOUNT_SCREENS, SCREENS } from '../support/screens'
 import { TEXTS } from '../support/signInPage'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
@@ -49,4 +49,13 @@ test.describe('on a phone', () => {
     const violations = [...(await axe(page, 'light')), ...(await axe(page, 'dark'))]
     expect(violations).toEqual([])
   })
+
+  for (const screen of ACCOUNT_SCREENS) {
+    test(`axe: ${screen}, light and dark`, async ({ page, app, controls, totp }) => {
+      await SCREENS[screen]!({ page, app, controls, totp })
+      expect(page.viewportSize()?.width).toBe(390)
+      const violations = [...(await axe(page, 'light')), ...(await axe(page, 'dark'))]
+      expect(violations).toEqual([])
+    })
+  }
 })
