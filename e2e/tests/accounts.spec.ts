@@ -174,3 +174,58 @@ test('already signed in: asks, never redirects by itself; Continue goes on, a di
   const tokens = (await context.cookies()).filter((c) => c.name.endsWith('_token'))
   expect(tokens).toEqual([])
 })
+
+test('already signed in on a 320 px phone: a long address stays whole, breaks only before "@" or ".", nothing scrolls sideways', async ({
+  page,
+  app,
+  context,
+}) => {
+  const long = 'maximilian.alexander.featherstonehaugh@mapsdepartment.example.com'
+  await app.signInWithPassword(ACCOUNTS.pat)
+  await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  // The page only reads the access token's claims to say who: the same cookie, a longer email.
+  const [access] = (await context.cookies()).filter((cookie) => cookie.name === 'access_token')
+  const claims = { sub: '00ulongaddress', email: long, exp: Math.floor(Date.now() / 1000) + 3600 }
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url')
+  const token = `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode(claims)}.c2lnbmF0dXJl`
+  await context.addCookies([{ ...access!, value: token }])
+
+  await page.setViewportSize({ width: 320, height: 640 })
+  await app.goto()
+  await expect(page.getByRole('heading', { name: `You’re signed in as ${long}` })).toBeVisible()
+  const layout = await page.evaluate(() => {
+    const heading = document.querySelector('h1') as HTMLElement
+    const who = heading.querySelector('[dir="ltr"]') as HTMLElement
+    // The address's lines, character by character, as laid out.
+    const lines: { top: number; text: string }[] = []
+    const walker = document.createTreeWalker(who, NodeFilter.SHOW_TEXT)
+    const range = document.createRange()
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let index = 0; index < (node.textContent ?? '').length; index += 1) {
+        range.setStart(node, index)
+        range.setEnd(node, index + 1)
+        const top = Math.round(range.getBoundingClientRect().top)
+        const last = lines.at(-1)
+        if (last && Math.abs(last.top - top) < 4) last.text += node.textContent?.[index] ?? ''
+        else lines.push({ top, text: node.textContent?.[index] ?? '' })
+      }
+    }
+    const box = who.getBoundingClientRect()
+    const headingBox = heading.getBoundingClientRect()
+    return {
+      sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      lines: lines.map((line) => line.text),
+      left: box.left - headingBox.left,
+      right: window.innerWidth - box.right,
+      headingRight: window.innerWidth - headingBox.right,
+    }
+  })
+  expect(layout.sideways).toBe(0)
+  expect(layout.lines.join('')).toBe(long)
+  // On its own line(s), starting at the heading's start edge, inside the page.
+  expect(layout.left).toBeLessThan(1)
+  expect(layout.right).toBeGreaterThanOrEqual(0)
+  expect(layout.headingRight).toBeGreaterThanOrEqual(0)
+  expect(layout.lines.length).toBeGreaterThan(1)
+  for (const line of layout.lines.slice(1)) expect(line).toMatch(/^[@.]/)
+})

@@ -210,9 +210,10 @@ describe('already signed in', () => {
     document.cookie = `refresh_token=${SECRETS.refreshToken}; domain=.example.com; path=/; secure`
     const user = userEvent.setup()
     const app = await startTestApp({ respond: () => json({}) })
-    expect(
-      await screen.findByRole('heading', { name: 'You’re signed in as pat@example.com' }),
-    ).toBeTruthy()
+    // By its text: jsdom has no layout, so its accessible name spaces out the address's parts
+    // (the e2e checks the name in Chromium).
+    const heading = await screen.findByRole('heading', { level: 1, name: /^You’re signed in as/ })
+    expect(heading.textContent).toBe('You’re signed in as pat@example.com')
     const proceed = screen.getByRole('button', { name: 'Continue' })
     await waitFor(() => expect(document.activeElement).toBe(proceed))
     expect(app.navigations).toEqual([])
@@ -222,6 +223,26 @@ describe('already signed in', () => {
     expect(document.cookie).not.toContain('refresh_token=')
     const [revoke] = app.requestsTo('/oauth2/default/v1/revoke')
     expect(revoke?.body).toContain(`token=${SECRETS.refreshToken}`)
+    await act(async () => undefined)
+  })
+  it('keeps a long address whole as one left-to-right unit that may break only before "@" and "."', async () => {
+    const long = 'maximilian.alexander.featherstonehaugh@mapsdepartment.example.com'
+    const exp = Math.floor(Date.now() / 1000) + 3600
+    const accessToken = createUnsignedJwt({ sub: '00u1', email: long, exp })
+    document.cookie = `access_token=${accessToken}; domain=.example.com; path=/; secure`
+    await startTestApp({ respond: () => json({}) })
+    const heading = await screen.findByRole('heading', { level: 1, name: /^You’re signed in as/ })
+    expect(heading.textContent).toBe(`You’re signed in as ${long}`)
+    const address = heading.querySelector('.step__who')
+    expect(address?.textContent).toBe(long)
+    expect(address?.getAttribute('dir')).toBe('ltr')
+    // The break opportunities, as the HTML says them: a <wbr> before each "@" and ".".
+    const marked = [...(address?.childNodes ?? [])]
+      .map((node) => (node.nodeName === 'WBR' ? '|' : node.textContent))
+      .join('')
+    expect(marked).toBe('maximilian|.alexander|.featherstonehaugh|@mapsdepartment|.example|.com')
+    expect(heading.firstChild?.textContent).toBe('You’re signed in as ')
+    document.cookie = 'access_token=; domain=.example.com; path=/; max-age=0'
     await act(async () => undefined)
   })
 })

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
+import { BreakableAddress } from '../components/BreakableAddress'
 import { Spinner } from '../components/Spinner'
 import { useI18n } from '../i18n/I18nContext'
 
@@ -21,9 +22,7 @@ export function SignedInStep({ state, send }: SignedInStepProps) {
   const { who } = state.session
   return (
     <>
-      <h1 className="step__heading step__heading--who">
-        {who ? t('signedIn.headingAs', { who }) : t('signedIn.heading')}
-      </h1>
+      <h1 className="step__heading">{who ? <SignedInAs who={who} /> : t('signedIn.heading')}</h1>
       <p className="step__lede">{t('signedIn.intro')}</p>
       <div className="form" aria-busy={state.signingOut}>
         <button
@@ -45,6 +44,27 @@ export function SignedInStep({ state, send }: SignedInStepProps) {
           <span>{state.signingOut ? t('signedIn.signingOut') : t('signedIn.switchAccount')}</span>
         </button>
       </div>
+    </>
+  )
+}
+
+/** A character no translation contains: where `{who}` sits in the translated sentence. */
+const WHO_MARK = '\uE000'
+
+/**
+ * "You’re signed in as {who}" with the address as its own unit: it moves to the next line whole
+ * when the sentence does not fit, and breaks only before `@` and `.` when it is wider than the
+ * line. The sentence comes from the catalogue as it is; only the view wraps `{who}`.
+ */
+function SignedInAs({ who }: { readonly who: string }) {
+  const { t } = useI18n()
+  const parts = t('signedIn.headingAs', { who: WHO_MARK }).split(WHO_MARK)
+  if (parts.length !== 2) return t('signedIn.headingAs', { who })
+  return (
+    <>
+      {parts[0]}
+      <BreakableAddress address={who} className="step__who" />
+      {parts[1]}
     </>
   )
 }
