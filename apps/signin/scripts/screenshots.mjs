@@ -308,12 +308,21 @@ async function routeFakes(context) {
 
 /* --- Texts: the catalogue of the locale being shot, so nothing depends on English labels --- */
 
-/** The English catalogue (src/i18n/en.ts): its object literal, evaluated as the plain data it is. */
+/**
+ * The English catalogue: the object literals of src/i18n/en.ts and of the lazily loaded steps'
+ * texts (src/i18n/enLaterSteps.ts), evaluated as the plain data they are.
+ */
 function englishTexts() {
-  const source = readFileSync(join(APP_DIR, 'src/i18n/en.ts'), 'utf8')
-  const start = source.indexOf('{', source.indexOf('export const en = {'))
-  const end = source.indexOf('} as const', start) + 1
-  return Function(`"use strict"; return (${source.slice(start, end)})`)()
+  const literal = (file, name) => {
+    const source = readFileSync(join(APP_DIR, file), 'utf8')
+    const start = source.indexOf('{', source.indexOf(`export const ${name} = {`))
+    const end = source.indexOf('} as const', start) + 1
+    return Function(`"use strict"; return (${source.slice(start, end)})`)()
+  }
+  return {
+    ...literal('src/i18n/en.ts', 'en'),
+    ...literal('src/i18n/enLaterSteps.ts', 'enLaterSteps'),
+  }
 }
 
 /** Every text of `locale` (keys as in en.ts), from auth-core's translation files. */

@@ -94,12 +94,8 @@ export {
 } from './flow/signInFlow.selectors'
 
 // Code entry (six boxes)
-export {
-  codeEntryReducer,
-  initialCodeEntry,
-  selectCodeValue,
-  selectIsCodeComplete,
-} from './codeEntry/codeEntry'
+export { codeEntryReducer, selectCodeValue, selectIsCodeComplete } from './codeEntry/codeEntry'
+export { initialCodeEntry } from './codeEntry/initialCodeEntry'
 export { getCodeInputAttrs } from './codeEntry/codeEntry.attrs'
 export type { CodeInputAttrs, DigitLabel } from './codeEntry/codeEntry.attrs'
 export type { CodeEntryEvent, CodeEntryState } from './codeEntry/codeEntry.types'

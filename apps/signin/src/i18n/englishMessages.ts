@@ -7,10 +7,12 @@
  */
 import { AUTH_ERROR_CODES, errorMessages } from '@mapping-platform/auth-core'
 import { en, enDocument } from './en'
+import { enLaterSteps } from './enLaterSteps'
 
 export function englishMessages(): Readonly<Record<string, string>> {
   return {
     ...en,
+    ...enLaterSteps,
     ...enDocument,
     ...Object.fromEntries(AUTH_ERROR_CODES.map((code) => [`error.${code}`, errorMessages[code]])),
   }

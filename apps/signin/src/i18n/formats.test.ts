@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { formatCountdown, formatLifetime } from './formats'
 import { plural } from './plural'
 import { createTranslator } from './translator'
+// The code and password steps' English texts, loaded with those steps' views.
+import './enLaterSteps'
 
 describe('the catalogue’s parameterised texts', () => {
   const { t } = createTranslator('en')

@@ -5,7 +5,7 @@
 import { errorMessages, localeDirection } from '@mapping-platform/auth-core'
 import type { AuthErrorCode, Locale, LocaleMessages } from '@mapping-platform/auth-core'
 import { en } from './en'
-import type { MessageKey } from './en'
+import type { EnglishTexts, MessageKey } from './en'
 
 /** The `{name}` placeholders of an English text, as a union of names. */
 type Placeholders<Text extends string> = Text extends `${string}{${infer Name}}${infer Rest}`
@@ -13,9 +13,9 @@ type Placeholders<Text extends string> = Text extends `${string}{${infer Name}}$
   : never
 
 /** `t`'s arguments after the key: the placeholders' values when the text has any. */
-export type ParamsOf<Key extends MessageKey> = [Placeholders<(typeof en)[Key]>] extends [never]
+export type ParamsOf<Key extends MessageKey> = [Placeholders<EnglishTexts[Key]>] extends [never]
   ? []
-  : [params: Readonly<Record<Placeholders<(typeof en)[Key]>, string | number>>]
+  : [params: Readonly<Record<Placeholders<EnglishTexts[Key]>, string | number>>]
 
 /** Keys of plural texts: `base.other` exists (and `base.one`, `base.few`, … as the locale needs). */
 export type PluralKey = MessageKey extends infer Key
@@ -53,13 +53,21 @@ export function fill(
   })
 }
 
+/** English texts that arrive after the first load: `enLaterSteps`, with the lazily loaded steps. */
+const laterEnglish: Record<string, string> = {}
+
+/** Makes `texts` part of English for every translator (the English fallback of every locale). */
+export function addEnglishTexts(texts: Readonly<Record<string, string>>): void {
+  Object.assign(laterEnglish, texts)
+}
+
 /**
  * The translator for `locale` from its translated texts (auth-core's `loadMessages`: this page's
  * keys and `error.<code>`), which may be partial or empty: English fills every gap, key by key.
  */
 export function createTranslator(locale: Locale, messages: LocaleMessages = {}): Translator {
   const text = (key: string): string | undefined =>
-    messages[key] || (en as Record<string, string | undefined>)[key]
+    messages[key] || (en as Record<string, string | undefined>)[key] || laterEnglish[key]
   return {
     locale,
     dir: localeDirection(locale),

@@ -6,6 +6,7 @@
  */
 import { AUTH_ERROR_CODES, errorMessages } from '@mapping-platform/auth-core'
 import { en } from '../i18n/en'
+import { enLaterSteps } from '../i18n/enLaterSteps'
 import { createTranslator } from '../i18n/translator'
 import type { Translator } from '../i18n/translator'
 
@@ -31,7 +32,9 @@ export function pseudoLocalize(text: string): string {
 /** The whole catalogue and every error text in the pseudo-locale. */
 export function pseudoTranslator(): Translator {
   return createTranslator('en', {
-    ...Object.fromEntries(Object.entries(en).map(([key, text]) => [key, pseudoLocalize(text)])),
+    ...Object.fromEntries(
+      Object.entries({ ...en, ...enLaterSteps }).map(([key, text]) => [key, pseudoLocalize(text)]),
+    ),
     ...Object.fromEntries(
       AUTH_ERROR_CODES.map((code) => [`error.${code}`, pseudoLocalize(errorMessages[code])]),
     ),

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react'
 import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
-import { ChevronIcon, PhoneIcon } from '../components/Icons'
+import { ChevronIcon, PhoneIcon } from '../components/LaterStepIcons'
 import { Spinner } from '../components/Spinner'
 import { useI18n } from '../i18n/I18nContext'
+// This step's English texts load with it, not in the first load.
+import '../i18n/enLaterSteps'
 
 type ChoiceState = Extract<SignInState, { step: 'factorChoice' }>
 

@@ -2,13 +2,15 @@ import { useEffect, useRef, useState } from 'react'
 import { meetsPasswordRule, passwordRules } from '@mapping-platform/auth-core'
 import type { PasswordRule, SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { ErrorAlert } from '../components/ErrorAlert'
-import { CheckIcon } from '../components/Icons'
+import { CheckIcon } from '../components/LaterStepIcons'
 import { PasswordField } from '../components/PasswordField'
 import { RetryOverStatus, useRetryLabel } from '../components/RetryWait'
 import { Spinner } from '../components/Spinner'
 import { useI18n } from '../i18n/I18nContext'
 import type { Translator } from '../i18n/translator'
 import { plural } from '../i18n/plural'
+// This step's English texts load with it, not in the first load.
+import '../i18n/enLaterSteps'
 
 type PasswordExpiredState = Extract<SignInState, { step: 'passwordExpired' }>
 

@@ -3,6 +3,8 @@ import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { BreakableAddress } from '../components/BreakableAddress'
 import { Spinner } from '../components/Spinner'
 import { useI18n } from '../i18n/I18nContext'
+// This step's English texts load with it, not in the first load.
+import '../i18n/enLaterSteps'
 
 type SignedInState = Extract<SignInState, { step: 'signedIn' }>
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import {
-  codeEntryReducer,
-  initialCodeEntry,
-  selectCodeValue,
-  selectIsCodeComplete,
-} from './codeEntry'
+import { codeEntryReducer, selectCodeValue, selectIsCodeComplete } from './codeEntry'
+import { initialCodeEntry } from './initialCodeEntry'
 import { getCodeInputAttrs } from './codeEntry.attrs'
 import type { CodeEntryEvent, CodeEntryState } from './codeEntry.types'
 

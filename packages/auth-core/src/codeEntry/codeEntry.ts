@@ -1,10 +1,6 @@
 import { CODE_LENGTH } from '../validation/validation'
 import type { CodeEntryEvent, CodeEntryState } from './codeEntry.types'
-
-/** Empty boxes, focus on the first. */
-export function initialCodeEntry(): CodeEntryState {
-  return { digits: Array.from({ length: CODE_LENGTH }, () => ''), focusedIndex: 0 }
-}
+import { initialCodeEntry } from './initialCodeEntry'
 
 const LAST = CODE_LENGTH - 1
 

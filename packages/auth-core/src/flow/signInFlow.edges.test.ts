@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { codeEntryReducer, initialCodeEntry } from '../codeEntry/codeEntry'
+import { codeEntryReducer } from '../codeEntry/codeEntry'
+import { initialCodeEntry } from '../codeEntry/initialCodeEntry'
 import { getCodeInputAttrs } from '../codeEntry/codeEntry.attrs'
 import {
   CODE_VERIFIER,

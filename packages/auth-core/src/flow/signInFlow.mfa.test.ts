@@ -11,7 +11,7 @@ import {
   SUCCESS,
   typeCode,
 } from '../testing/flowHarness'
-import { initialCodeEntry } from '../codeEntry/codeEntry'
+import { initialCodeEntry } from '../codeEntry/initialCodeEntry'
 import type { AuthErrorCode } from '../errors/authError'
 import { selectIsBusy, selectShowsCodeVerifying } from './signInFlow.selectors'
 import type { SignInState } from './signInFlow.types'

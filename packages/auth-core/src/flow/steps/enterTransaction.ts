@@ -1,6 +1,6 @@
 import type { AuthnTransaction, TotpProvider } from '../../authn/authn.types'
 import { TOTP_FACTOR_TYPE } from '../../authn/authn.types'
-import { initialCodeEntry } from '../../codeEntry/codeEntry'
+import { initialCodeEntry } from '../../codeEntry/initialCodeEntry'
 import { failToEmail, forget, report } from '../flowOutcomes'
 import type {
   StepEffect,

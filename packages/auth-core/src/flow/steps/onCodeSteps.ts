@@ -1,10 +1,6 @@
 import type { AuthErrorCode } from '../../errors/authError'
-import {
-  codeEntryReducer,
-  initialCodeEntry,
-  selectCodeValue,
-  selectIsCodeComplete,
-} from '../../codeEntry/codeEntry'
+import { codeEntryReducer, selectCodeValue, selectIsCodeComplete } from '../../codeEntry/codeEntry'
+import { initialCodeEntry } from '../../codeEntry/initialCodeEntry'
 import { failToEmail, report, unchanged } from '../flowOutcomes'
 import type { StepEffect, SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
