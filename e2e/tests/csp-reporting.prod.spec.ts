@@ -9,7 +9,17 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { DEPLOY_DIR, ORIGINS, RUN_DIR } from '../support/env'
+import { chromium } from '@playwright/test'
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  DEPLOY_DIR,
+  ORIGINS,
+  PLATFORM_PORTS,
+  prodChromiumArgs,
+  RUN_DIR,
+} from '../support/env'
+import { RUN_FILES } from '../support/runFiles'
 import { rawRequest } from '../support/http'
 import { expect, test } from '../support/fixtures'
 import { deployVariables, renderDeployConfig, startSiteOnly } from '../support/nginx'
@@ -43,8 +53,12 @@ async function freePort(): Promise<number> {
   })
 }
 
-/** The headers of `/` and of a 404 from the deployment rendered with `extra` variables. */
-async function servedHeaders(name: string, extra: Record<string, string>) {
+/** Runs `use` with a second nginx serving the deployment rendered with `extra` variables. */
+async function withSite<T>(
+  name: string,
+  extra: Record<string, string>,
+  use: (https: number) => Promise<T>,
+): Promise<T> {
   const dir = join(RUN_DIR, `nginx-${name}`)
   mkdirSync(dir, { recursive: true })
   const https = await freePort()
@@ -61,16 +75,23 @@ async function servedHeaders(name: string, extra: Record<string, string>) {
   )
   const server = await startSiteOnly(dir, sitePath, https, cert.caPath)
   try {
+    return await use(https)
+  } finally {
+    await server.stop()
+  }
+}
+
+/** The headers of `/` and of a 404 from the deployment rendered with `extra` variables. */
+function servedHeaders(name: string, extra: Record<string, string>) {
+  return withSite(name, extra, async (port) => {
     const ca = readFileSync(cert.caPath)
-    const get = (path: string) => rawRequest(`${ORIGINS.app}${path}`, { ca, port: https })
+    const get = (path: string) => rawRequest(`${ORIGINS.app}${path}`, { ca, port })
     const page = await get('/')
     const missing = await get('/assets/missing-00000000.js')
     expect(page.status).toBe(200)
     expect(missing.status).toBe(404)
     return [page.headers, missing.headers]
-  } finally {
-    await server.stop()
-  }
+  })
 }
 
 /** render.sh with the run's variables and this CSP_REPORT_URL, as a deployment would call it. */
@@ -131,5 +152,55 @@ test.describe('CSP reporting (deploy/render.sh CSP_REPORT_URL)', () => {
     expect(good.stdout).toContain(
       `add_header Reporting-Endpoints 'csp="${SENTRY_SECURITY}"' always;`,
     )
+  })
+
+  test("a violation in the browser reaches Sentry's security endpoint as a Reporting API report", async () => {
+    // Chromium delivers Reporting API reports about a minute late; this flag makes it 100 ms.
+    const spki = readFileSync(RUN_FILES.spki, 'utf8').trim()
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, ...prodChromiumArgs(spki), '--short-reporting-delay'],
+    })
+    try {
+      await withSite('reporting-browser', { CSP_REPORT_URL: SENTRY_SECURITY }, async (port) => {
+        const page = await browser.newPage()
+        const origin = `${ORIGINS.app}:${port}`
+        await page.goto(`${origin}/`)
+        await expect(page.getByLabel('Email', { exact: true })).toBeVisible()
+        // An injected inline script: refused, and reported.
+        await page.evaluate(() => {
+          const script = document.createElement('script')
+          script.append(document.createTextNode('window.__injected = 1'))
+          document.body.append(script)
+        })
+        const reports = async () =>
+          (await (
+            await fetch(`http://127.0.0.1:${PLATFORM_PORTS.sentry}/__test/security-reports`)
+          ).json()) as { contentType: string; body: unknown }[]
+        await expect
+          .poll(async () => (await reports()).length, { timeout: 15_000 })
+          .toBeGreaterThan(0)
+        const [received] = await reports()
+        expect(received!.contentType).toBe('application/reports+json')
+        expect(received!.body).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({
+              type: 'csp-violation',
+              url: `${origin}/`,
+              body: expect.objectContaining({
+                documentURL: `${origin}/`,
+                // Trusted Types refuse a script's text even when it arrives as a text node.
+                effectiveDirective: 'require-trusted-types-for',
+                sample: expect.stringContaining('window.__injected = 1'),
+                disposition: 'enforce',
+                originalPolicy: expect.stringMatching(/; report-to csp; report-uri https:\/\//),
+              }),
+            }),
+          ]),
+        )
+      })
+    } finally {
+      await browser.close()
+    }
   })
 })

@@ -19,6 +19,65 @@ const post = (path: string, body: string, headers: Record<string, string> = {}) 
     body,
   })
 
+describe("Sentry's security endpoint (CSP reports)", () => {
+  const CSP_REPORT = {
+    'csp-report': {
+      'document-uri': 'https://login.platform.test/',
+      'violated-directive': 'script-src-elem',
+      'effective-directive': 'script-src-elem',
+      'blocked-uri': 'inline',
+    },
+  }
+  const REPORTS = [
+    {
+      type: 'csp-violation',
+      age: 10,
+      url: 'https://login.platform.test/',
+      body: { documentURL: 'https://login.platform.test/', effectiveDirective: 'script-src-elem' },
+    },
+  ]
+  const reports = async () =>
+    (await (await fetch(`${tp.sentry}/__test/security-reports`)).json()) as {
+      receivedAt: string
+      contentType: string
+      body: unknown
+    }[]
+
+  it('keeps a report-uri report and a Reporting API batch, with their content types', async () => {
+    const path = '/api/1/security/?sentry_key=devpublickey'
+    const legacy = await post(path, JSON.stringify(CSP_REPORT), {
+      'Content-Type': 'application/csp-report',
+    })
+    expect(legacy.status).toBe(200)
+    const modern = await post(path, JSON.stringify(REPORTS), {
+      'Content-Type': 'application/reports+json',
+      Origin: 'https://login.platform.test',
+    })
+    expect(modern.status).toBe(200)
+    expect(modern.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    const receivedAt = new Date(tp.clock.now()).toISOString()
+    expect(await reports()).toEqual([
+      { receivedAt, contentType: 'application/csp-report', body: CSP_REPORT },
+      { receivedAt, contentType: 'application/reports+json', body: REPORTS },
+    ])
+  })
+
+  it('refuses a report without the public key, with another key, for another project, or not JSON', async () => {
+    const body = JSON.stringify(CSP_REPORT)
+    const type = { 'Content-Type': 'application/csp-report' }
+    expect((await post('/api/1/security/', body, type)).status).toBe(401)
+    expect((await post('/api/1/security/?sentry_key=otherkey', body, type)).status).toBe(401)
+    expect((await post('/api/2/security/?sentry_key=devpublickey', body, type)).status).toBe(404)
+    expect((await post('/api/1/security/?sentry_key=devpublickey', '<html>', type)).status).toBe(
+      400,
+    )
+    expect((await post('/api/1/security/?sentry_key=devpublickey', '"text"', type)).status).toBe(
+      400,
+    )
+    expect(await reports()).toEqual([])
+  })
+})
+
 describe('Sentry ingest', () => {
   it('on the DSN: the banner DSN points at this origin with the public key and project 1', () => {
     const dsn = new URL(tp.platform.config.sentryDsn)

@@ -47,14 +47,48 @@ export function sentryRoutes(ctx: PlatformContext): Hono<AppEnv> {
   })
   app.post('/api/:projectId/envelope/', limit, ingest)
   app.post('/api/:projectId/envelope', limit, ingest)
+
+  /**
+   * The project's security endpoint (Project Settings > Security Headers), where a CSP's
+   * `report-uri` and the Reporting API's `Reporting-Endpoints` deliver violation reports. A
+   * browser cannot add an auth header to a report, so the public key is in the query.
+   * @see https://docs.sentry.io/platforms/javascript/security-policy-reporting/
+   */
+  const security = async (c: Context<AppEnv>) => {
+    if (c.req.param('projectId') !== SENTRY_PROJECT_ID)
+      return c.json({ detail: 'project not found' }, 404)
+    if (c.req.query('sentry_key') !== SENTRY_PUBLIC_KEY)
+      return c.json({ detail: 'missing or invalid api key' }, 401)
+    const contentType = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
+    let body: unknown
+    try {
+      body = JSON.parse(await c.req.text())
+    } catch {
+      return c.json({ detail: 'invalid security report' }, 400)
+    }
+    if (typeof body !== 'object' || body === null)
+      return c.json({ detail: 'invalid security report' }, 400)
+    store.securityReports.push({
+      receivedAt: new Date(clock.now()).toISOString(),
+      contentType,
+      body,
+    })
+    if (store.securityReports.length > MAX_ENVELOPES) store.securityReports.shift()
+    return c.json({}, 200)
+  }
+  app.post('/api/:projectId/security/', limit, security)
   app.route('/', envelopeTestRoutes(ctx))
   return app
 }
 
-/** `GET /__test/envelopes` (`[{receivedAt, body}]`) and `DELETE /__test/envelopes`. */
+/**
+ * `GET /__test/envelopes` (`[{receivedAt, body}]`), `DELETE /__test/envelopes`, and
+ * `GET /__test/security-reports` (`[{receivedAt, contentType, body}]`, cleared by the reset).
+ */
 export function envelopeTestRoutes(ctx: PlatformContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.get('/__test/envelopes', (c) => c.json(ctx.store.envelopes))
+  app.get('/__test/security-reports', (c) => c.json(ctx.store.securityReports))
   app.delete('/__test/envelopes', (c) => {
     ctx.store.envelopes = []
     return c.body(null, 204)

@@ -179,6 +179,14 @@ export interface Envelope {
   readonly body: string
 }
 
+/** A CSP violation report posted to Sentry's security endpoint, as received. */
+export interface SecurityReport {
+  readonly receivedAt: string
+  /** `application/csp-report` (`report-uri`) or `application/reports+json` (Reporting API). */
+  readonly contentType: string
+  readonly body: unknown
+}
+
 /** The platform's whole state. */
 export class Store {
   users = new Map<string, OktaUser>()
@@ -204,6 +212,7 @@ export class Store {
   /** Remembered devices: `userId:deviceToken` → when the remembering ends (ms). */
   rememberedDevices = new Map<string, number>()
   envelopes: Envelope[] = []
+  securityReports: SecurityReport[] = []
   faults: Fault[] = []
   requests: RequestLogEntry[] = []
   /** `POST /__test/access-token-ttl`: overrides `DEV_ACCESS_TOKEN_TTL` until the next reset. */
@@ -236,6 +245,7 @@ export class Store {
     this.devices.clear()
     this.rememberedDevices.clear()
     this.envelopes = []
+    this.securityReports = []
     this.faults = []
     this.requests = []
     this.accessTokenTtlSeconds = null
