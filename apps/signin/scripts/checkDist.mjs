@@ -19,13 +19,18 @@
  *   and its static `imports`, recursively, their CSS and assets, and every asset index.html itself
  *   references (the favicon). Each emitted file is gzipped at the level nginx sends it with
  *   (`gzip_comp_level` in deploy/nginx.conf) and printed in one table.
- * - Budgets (KiB = 1024 bytes, gzipped): JavaScript before the email step is interactive ≤ 90 KiB,
- *   CSS ≤ 6 KiB, the whole first visit (HTML + JavaScript + CSS + assets) ≤ 100 KiB. The
- *   JavaScript budget was 85 KiB until the pure reducer took on the account situations (expired
- *   password with its rule checks, locked account, already signed in, rate-limit waits), attempt
- *   identity, the Google cookie allow-list and the page's live regions: about 89.3 KiB with all
- *   of them, after the first load stopped pulling in oauth4webapi (isJsonObject has its own
- *   module). The reducer decides every step synchronously, so its handlers cannot be lazy.
+ * - Budgets (KiB = 1024 bytes, gzipped): JavaScript before the email step is interactive
+ *   ≤ 87.25 KiB, CSS ≤ 6 KiB, the whole first visit (HTML + JavaScript + CSS + assets) ≤ 100 KiB.
+ *   The JavaScript budget is the 85 KiB the page had before languages, plus the 1.5 KiB issue 12
+ *   allows them (measured below), plus 0.75 KiB that is the bundler's, not the code's: the
+ *   React and i18n modules the lazy views share come as two small chunks of their own beside the
+ *   entry (Rolldown's chunking; the same modules in one chunk measure 86.52 KiB). It was raised
+ *   to 90 KiB when the account situations' reducer handlers and texts were in the first load
+ *   (89.34 KiB); they now load with the provider clients and the views (next point): 87.01 KiB.
+ * - What only a later step needs is not in the first load (LATER_STEP_MODULES, through the source
+ *   maps): the handlers of the steps only an answer from Okta leads to (auth-core's `laterSteps`,
+ *   in the provider clients' chunk that answer comes through), the code-entry reducer, the
+ *   password rules, those steps' English texts and icons (with their views).
  * - The Sentry SDK, the provider clients, the code, factor-choice and QR steps and the language
  *   switching are chunks of their own, by module id in the manifest, and none of them is in the
  *   first visit.
@@ -46,7 +51,17 @@ const APP_DIR = fileURLToPath(new URL('../', import.meta.url))
 const NGINX_CONF = fileURLToPath(new URL('../../../deploy/nginx.conf', import.meta.url))
 
 const KIB = 1024
-const BUDGET = { initialJs: 90 * KIB, css: 6 * KIB, firstVisit: 100 * KIB }
+const BUDGET = { initialJs: 87.25 * KIB, css: 6 * KIB, firstVisit: 100 * KIB }
+
+/** Modules only the later steps use: none of their code may be in the first-load chunks. */
+const LATER_STEP_MODULES = [
+  /\/packages\/auth-core\/src\/flow\/laterSteps\.ts$/,
+  /\/packages\/auth-core\/src\/flow\/steps\/(onCodeSteps|onFactorChoice|onLocked|onPasswordExpired|mfaNavigation)\.ts$/,
+  /\/packages\/auth-core\/src\/codeEntry\/codeEntry\.ts$/,
+  /\/packages\/auth-core\/src\/password\/passwordRules\.ts$/,
+  /\/apps\/signin\/src\/i18n\/enLaterSteps\.ts$/,
+  /\/apps\/signin\/src\/components\/LaterStepIcons\.tsx$/,
+]
 
 /**
  * What languages may add to English's first load, and the modules that make it up: the
@@ -73,6 +88,10 @@ const LAZY_MODULES = {
   'src/views/CodeStep.tsx': 'code step, MFA',
   'src/views/FactorChoiceStep.tsx': 'factor choice, enrolment',
   'src/views/QrEnrollStep.tsx': 'QR step, enrolment',
+  'src/views/PasswordExpiredStep.tsx': 'expired password, an account situation',
+  'src/views/LockedStep.tsx': 'locked account, an account situation',
+  'src/views/UnlockSentStep.tsx': 'unlock link sent, an account situation',
+  'src/views/SignedInStep.tsx': 'already signed in, an account situation',
   'src/i18n/switchLocale.ts': 'languages: negotiating, switching, saving',
 }
 
@@ -242,7 +261,12 @@ for (const [label, size, budget] of lines) {
   )
   if (!ok) fail(`${label}: ${kib(size)} is over the ${kib(budget)} budget`)
 }
-const languagesBytes = languageShare(first.filter((file) => file.name.endsWith('.js')))
+const firstJs = first.filter((file) => file.name.endsWith('.js'))
+const languagesBytes = shareOf(firstJs, LANGUAGE_MODULES)?.gz ?? null
+const later = shareOf(firstJs, LATER_STEP_MODULES)
+if (later !== null)
+  for (const source of later.sources)
+    fail(`${source} (only the later steps use it) is in the first load`)
 if (languagesBytes === null) fail('no source maps beside the first-load chunks: cannot measure')
 else {
   const ok = languagesBytes <= LANGUAGES_GROWTH
@@ -284,12 +308,14 @@ console.log(
 )
 
 /**
- * The gzipped size of the code of LANGUAGE_MODULES inside `chunks`, found through each chunk's
- * source map (`<file>.map`, a Source Map v3), or null when a map is missing.
+ * The code of the modules matching `patterns` inside `chunks`, found through each chunk's source
+ * map (`<file>.map`, a Source Map v3): its gzipped size and the modules that have code there;
+ * null when a map is missing.
  * @see https://tc39.es/ecma426/ (mappings: base64 VLQ)
  */
-function languageShare(chunks) {
+function shareOf(chunks, patterns) {
   let code = ''
+  const found = new Set()
   for (const chunk of chunks) {
     let map
     try {
@@ -300,10 +326,10 @@ function languageShare(chunks) {
     const text = read(chunk.name).toString('utf8')
     // Sources are relative to the map's own place (ECMA-426 "resolving sources").
     const base = pathToFileURL(join(dist, chunk.name))
-    const ours = map.sources.map((source) => {
-      const path = new URL(`${map.sourceRoot ?? ''}${source}`, base).pathname
-      return LANGUAGE_MODULES.some((pattern) => pattern.test(path))
-    })
+    const paths = map.sources.map(
+      (source) => new URL(`${map.sourceRoot ?? ''}${source}`, base).pathname,
+    )
+    const ours = paths.map((path) => patterns.some((pattern) => pattern.test(path)))
     const lines = text.split('\n')
     map.mappings.split(';').forEach((segments, line) => {
       let column = 0
@@ -316,11 +342,14 @@ function languageShare(chunks) {
         starts.push([column, source])
       }
       starts.forEach(([start, index], i) => {
-        if (ours[index]) code += (lines[line] ?? '').slice(start, starts[i + 1]?.[0])
+        if (!ours[index]) return
+        const piece = (lines[line] ?? '').slice(start, starts[i + 1]?.[0])
+        code += piece
+        if (piece.trim() !== '') found.add(relative(join(APP_DIR, '../..'), paths[index]))
       })
     })
   }
-  return gzipSync(code, { level: level || 9 }).length
+  return { gz: gzipSync(code, { level: level || 9 }).length, sources: [...found].sort() }
 }
 
 function decodeVlq(segment) {
