@@ -51,4 +51,25 @@ describe('ConfigErrorView', () => {
     document.documentElement.lang = 'en'
     document.documentElement.dir = 'ltr'
   })
+
+  it('marks an English-only problem as English, kept left to right, in an Arabic page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ar'])
+    const container = document.body.appendChild(document.createElement('div'))
+    let started: ReturnType<typeof startApp> | undefined
+    await act(async () => {
+      started = startApp(container, {
+        env: { ...TEST_ENV, VITE_OKTA_ORG_URL: 'not a url' },
+        origin: 'https://signin.example.com',
+      })
+    })
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'))
+    const message = within(screen.getByRole('main')).getByText(/^VITE_OKTA_ORG_URL is not valid/)
+    expect([message.getAttribute('lang'), message.getAttribute('dir')]).toEqual(['en', 'ltr'])
+    act(() => started?.unmount())
+    container.remove()
+    vi.restoreAllMocks()
+    document.documentElement.lang = 'en'
+    document.documentElement.dir = 'ltr'
+  })
 })

@@ -11,9 +11,15 @@ export function ConfigErrorView({ problems }: { readonly problems: readonly Conf
       <ul className="config-error__list">
         {problems.map((problem) => (
           <li key={`${problem.variable}:${problem.reason}`}>
-            {problem.reason === 'missing'
-              ? t('configError.missing', { variable: problem.variable })
-              : problem.message}
+            {problem.reason === 'missing' ? (
+              t('configError.missing', { variable: problem.variable })
+            ) : (
+              // A developer's message, in English: marked so, and kept whole (its brackets and
+              // full stop in place) inside a right-to-left page.
+              <span lang="en" dir="ltr">
+                {problem.message}
+              </span>
+            )}
           </li>
         ))}
       </ul>
