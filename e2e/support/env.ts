@@ -26,8 +26,19 @@ export const RUN_DIR = fileURLToPath(new URL(`../../.e2e-tmp/${MODE}/`, import.m
 /** The parent domain of production mode: real-looking names, never resolvable outside Chromium. */
 export const PARENT_DOMAIN = '.platform.test'
 
-/** The dev platform's listeners (both modes): the test controls are called here directly. */
-export const PLATFORM_PORTS = { okta: 4010, google: 4011, api: 4012, sentry: 4013, subsite: 3000 }
+/**
+ * The dev platform's listeners (both modes): the test controls are called here directly.
+ * `secondSubsite` (dev mode only): the second sub-site origin, `roads`, sharing the host-only
+ * cookies of `localhost` with the first (cookies ignore ports, Web Locks do not).
+ */
+export const PLATFORM_PORTS = {
+  okta: 4010,
+  google: 4011,
+  api: 4012,
+  sentry: 4013,
+  subsite: 3000,
+  secondSubsite: 3001,
+}
 /**
  * Where `vite preview` serves the app (dev mode; 4173 is among the dev platform's default app
  * origins) and the unconfigured build (the configuration error). `E2E_APP_PORT` moves both.
@@ -55,6 +66,11 @@ export interface Origins {
   readonly subsite: (name: string) => string
   /** The sub-site the app falls back to. */
   readonly defaultSubsite: string
+  /**
+   * Another sub-site origin sharing the session cookies (its own Web Locks): prod
+   * `https://roads.platform.test`, dev `http://localhost:3001` (cookies ignore ports).
+   */
+  readonly secondSubsite: string
 }
 
 export const ORIGINS: Origins = IS_PROD
@@ -66,6 +82,7 @@ export const ORIGINS: Origins = IS_PROD
       sentry: `https://sentry${PARENT_DOMAIN}`,
       subsite: (name) => `https://${name}${PARENT_DOMAIN}`,
       defaultSubsite: 'citystream',
+      secondSubsite: `https://roads${PARENT_DOMAIN}`,
     }
   : {
       app: `http://localhost:${PREVIEW_PORT}`,
@@ -75,6 +92,7 @@ export const ORIGINS: Origins = IS_PROD
       sentry: `http://localhost:${PLATFORM_PORTS.sentry}`,
       subsite: () => `http://localhost:${PLATFORM_PORTS.subsite}`,
       defaultSubsite: 'citystream',
+      secondSubsite: `http://localhost:${PLATFORM_PORTS.secondSubsite}`,
     }
 
 /** Where the test controls answer (the Okta listener itself, never through nginx). */
@@ -89,7 +107,8 @@ export function platformOptions(): Partial<DevPlatformOptions> {
     sentryPort: PLATFORM_PORTS.sentry,
     subsitePort: PLATFORM_PORTS.subsite,
   }
-  if (!IS_PROD) return { ...ports, appOrigins: [ORIGINS.app] }
+  if (!IS_PROD)
+    return { ...ports, secondSubsitePort: PLATFORM_PORTS.secondSubsite, appOrigins: [ORIGINS.app] }
   return {
     ...ports,
     oktaUrl: ORIGINS.okta,

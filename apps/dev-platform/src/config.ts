@@ -60,6 +60,13 @@ export interface DevPlatformOptions {
   apiPort: number
   sentryPort: number
   subsitePort: number
+  /**
+   * `DEV_SECOND_SUBSITE_PORT`: a second local sub-site (`roads`) on its own port, unset = none.
+   * Cookies ignore ports, so it is another origin (its own Web Locks) sharing the host-only
+   * cookies of `localhost`: two sub-sites that can refresh at the same moment, as `citystream.…`
+   * and `roads.…` do under a parent domain. Registered like the first (CORS, logout redirect).
+   */
+  secondSubsitePort: number | undefined
   /** `DEV_OKTA_URL` etc.: public origin of each role; default `http://localhost:{port}`. */
   oktaUrl: string | undefined
   googleUrl: string | undefined
@@ -103,6 +110,7 @@ export function defaultOptions(): DevPlatformOptions {
     apiPort: ROLES.api.defaultPort,
     sentryPort: ROLES.sentry.defaultPort,
     subsitePort: ROLES.subsite.defaultPort,
+    secondSubsitePort: undefined,
     oktaUrl: undefined,
     googleUrl: undefined,
     apiUrl: undefined,
@@ -166,6 +174,9 @@ export function readEnvOptions(env: NodeJS.ProcessEnv): Partial<DevPlatformOptio
     const url = value(urlEnv)
     if (url !== undefined) out[URL_OPTION[role]] = parseOrigin(urlEnv, url)
   }
+  const second = value('DEV_SECOND_SUBSITE_PORT')
+  if (second !== undefined)
+    out.secondSubsitePort = parseInteger('DEV_SECOND_SUBSITE_PORT', second, 0, 65535)
   const bindHost = value('DEV_BIND_HOST')
   if (bindHost !== undefined) out.bindHost = bindHost
   const appOrigins = value('DEV_APP_ORIGINS')
@@ -253,6 +264,8 @@ export interface PlatformConfig {
   readonly parentDomain: string
   readonly logoutRedirectUris: readonly string[]
   readonly subsiteUrlTemplate: string | null
+  /** The second local sub-site's origin (`DEV_SECOND_SUBSITE_PORT`), or null. */
+  readonly secondSubsiteUrl: string | null
   readonly accessTokenTtlSeconds: number
   readonly stateTokenTtlSeconds: number
   readonly slowMs: number
@@ -265,10 +278,12 @@ export interface PlatformConfig {
 /**
  * Resolves the public URLs and derived lists once every listener has its real port.
  * @param ports the bound port of each role (differs from the option when it was 0).
+ * @param secondSubsitePort the second sub-site's bound port, when it has one.
  */
 export function resolveConfig(
   options: DevPlatformOptions,
   ports: Readonly<Record<Role, number>>,
+  secondSubsitePort: number | null = null,
 ): PlatformConfig {
   const urlOf = (role: Role): string => {
     const configured = options[URL_OPTION[role]] as string | undefined
@@ -278,11 +293,14 @@ export function resolveConfig(
     Role,
     string
   >
+  const secondSubsiteUrl =
+    secondSubsitePort === null ? null : `http://localhost:${secondSubsitePort}`
   const appOrigins = options.appOrigins.map((origin) => new URL(origin).origin)
   const redirectUris = appOrigins.map((origin) => `${origin}/`)
   const logoutRedirectUris = options.logoutRedirectUris ?? [
     ...appOrigins.flatMap((origin) => [`${origin}/`, `${origin}/?error=unknown_error`]),
     `${urls.subsite}/`,
+    ...(secondSubsiteUrl === null ? [] : [`${secondSubsiteUrl}/`]),
   ]
   const sentry = new URL(urls.sentry)
   return {
@@ -293,6 +311,7 @@ export function resolveConfig(
     parentDomain: options.parentDomain,
     logoutRedirectUris,
     subsiteUrlTemplate: options.subsiteUrlTemplate ?? null,
+    secondSubsiteUrl,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     stateTokenTtlSeconds: options.stateTokenTtlSeconds,
     slowMs: options.slowMs,

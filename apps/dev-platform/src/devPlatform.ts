@@ -36,7 +36,7 @@ import { requestLog } from './requestLog'
 import { sentryRoutes } from './sentryRoutes'
 import { Store } from './store'
 import { bundleSubsiteClient, type SubsiteBundle } from './subsite/bundleSubsiteClient'
-import { subsiteRoutes } from './subsite/subsiteRoutes'
+import { LOCAL_SUBSITE, subsiteRoutes } from './subsite/subsiteRoutes'
 import { testControls } from './testControls'
 import { unlockPages } from './unlockPages'
 import { accessTokenTtlSeconds, createTokenGrants } from './tokenGrants'
@@ -103,7 +103,31 @@ export async function startDevPlatform(
     throw error
   }
 
-  const config = resolveConfig(settings, ports)
+  // The second local sub-site: one more listener, its own origin, the same sub-site routes.
+  const secondServer =
+    settings.secondSubsitePort === undefined
+      ? null
+      : createServer((request, response) => {
+          if (secondListener) return secondListener(request, response)
+          response.writeHead(503).end()
+        })
+  let secondListener: Listener | null = null
+  let secondPort: number | null = null
+  const allServers = () => [...servers.values(), ...(secondServer ? [secondServer] : [])]
+  if (secondServer !== null)
+    try {
+      secondPort = await listen(
+        secondServer,
+        'subsite',
+        settings.secondSubsitePort as number,
+        settings.bindHost,
+      )
+    } catch (error) {
+      await closeAll(allServers())
+      throw error
+    }
+
+  const config = resolveConfig(settings, ports, secondPort)
   const clock = createClock(settings.now)
   const ctx: PlatformContext = {
     config,
@@ -116,12 +140,16 @@ export async function startDevPlatform(
   try {
     bundle = await scriptReady
   } catch (error) {
-    await closeAll([...servers.values()])
+    await closeAll(allServers())
     throw error
   }
   const apps = buildApps(ctx, bundle.code)
   for (const role of ROLE_NAMES)
     listeners.set(role, getRequestListener(apps[role].fetch, { overrideGlobalObjects: false }))
+  if (config.secondSubsiteUrl !== null) {
+    const second = subsiteApp(ctx, bundle.code, config.secondSubsiteUrl, SECOND_LOCAL_SUBSITE)
+    secondListener = getRequestListener(second.fetch, { overrideGlobalObjects: false })
+  }
 
   return {
     urls: config.urls,
@@ -129,7 +157,7 @@ export async function startDevPlatform(
     accounts: SEEDED_ACCOUNTS,
     config,
     subsiteBundleMs: bundle.ms,
-    close: () => closeAll([...servers.values()]),
+    close: () => closeAll(allServers()),
   }
 }
 
@@ -157,18 +185,35 @@ function buildApps(ctx: PlatformContext, subsiteScript: string): Record<Role, Ho
     google: app('google', googleRoutes(ctx)),
     api: app('api', productApiRoutes(ctx, grants)),
     sentry: app('sentry', sentryRoutes(ctx)),
-    subsite: app(
-      'subsite',
-      subsiteRoutes({
-        parentDomain: ctx.config.parentDomain,
-        signinUrl: ctx.config.signinUrl,
-        subsiteUrl: ctx.config.urls.subsite,
-        template: ctx.config.subsiteUrlTemplate,
-        oktaUrl: ctx.config.urls.okta,
-        apiUrl: ctx.config.urls.api,
-        accessTokenTtlSeconds: () => accessTokenTtlSeconds(ctx),
-        script: subsiteScript,
-      }),
-    ),
+    subsite: subsiteApp(ctx, subsiteScript, ctx.config.urls.subsite, LOCAL_SUBSITE),
   }
+}
+
+/** The name of the second local sub-site (`DEV_SECOND_SUBSITE_PORT`). */
+const SECOND_LOCAL_SUBSITE = 'roads'
+
+/** The demo sub-site served at `subsiteUrl` (named `localName` without a template), logging its requests. */
+function subsiteApp(
+  ctx: PlatformContext,
+  script: string,
+  subsiteUrl: string,
+  localName: string,
+): Hono<AppEnv> {
+  const root = new Hono<AppEnv>()
+  root.use(requestLog(ctx, 'subsite'))
+  root.route(
+    '/',
+    subsiteRoutes({
+      parentDomain: ctx.config.parentDomain,
+      signinUrl: ctx.config.signinUrl,
+      subsiteUrl,
+      template: ctx.config.subsiteUrlTemplate,
+      oktaUrl: ctx.config.urls.okta,
+      apiUrl: ctx.config.urls.api,
+      accessTokenTtlSeconds: () => accessTokenTtlSeconds(ctx),
+      script,
+      localName,
+    }),
+  )
+  return root
 }

@@ -18,7 +18,7 @@ function templatePattern(template: string, originOnly: boolean): RegExp {
 
 /** Whether `uri` is the sub-site URL + `/` or an expansion of the template. */
 export function isSubsiteUrl(config: PlatformConfig, uri: string): boolean {
-  if (uri === `${config.urls.subsite}/`) return true
+  if (uri === `${config.urls.subsite}/` || uri === `${config.secondSubsiteUrl}/`) return true
   return (
     config.subsiteUrlTemplate !== null &&
     templatePattern(config.subsiteUrlTemplate, false).test(uri)
@@ -27,7 +27,7 @@ export function isSubsiteUrl(config: PlatformConfig, uri: string): boolean {
 
 /** Whether `origin` is a sub-site origin (token endpoint CORS: sub-sites refresh tokens). */
 export function isSubsiteOrigin(config: PlatformConfig, origin: string): boolean {
-  if (origin === config.urls.subsite) return true
+  if (origin === config.urls.subsite || origin === config.secondSubsiteUrl) return true
   return (
     config.subsiteUrlTemplate !== null &&
     templatePattern(config.subsiteUrlTemplate, true).test(origin)

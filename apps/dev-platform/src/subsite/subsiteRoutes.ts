@@ -31,6 +31,8 @@ export interface SubsiteOptions {
   readonly accessTokenTtlSeconds: () => number
   /** The bundled page script. */
   readonly script: string
+  /** The sub-site's name without a template (default {@link LOCAL_SUBSITE}). */
+  readonly localName?: string
 }
 
 /** The name shown in local mode (the app's default sub-site). */
@@ -53,7 +55,7 @@ export function subsiteRoutes(options: SubsiteOptions): Hono<AppEnv> {
 
   /** Which sub-site this request is for: the first host label with a template, else citystream. */
   const subsiteOf = (c: Context<AppEnv>): string => {
-    if (options.template === null) return LOCAL_SUBSITE
+    if (options.template === null) return options.localName ?? LOCAL_SUBSITE
     const host = c.req.header('X-Forwarded-Host') ?? c.req.header('Host') ?? ''
     const label = host.split('.')[0]?.split(':')[0]?.toLowerCase() ?? ''
     return LABEL.test(label) ? label : LOCAL_SUBSITE

@@ -61,10 +61,7 @@ const noActions: PanelActions = { signInUrl: '/', signIn() {}, signOut() {}, cal
 try {
   const meta = document.querySelector(`meta[name="${SUBSITE_CONFIG_META}"]`)
   const config = parseSubsiteConfig(meta?.getAttribute('content'))
-  const session = createPlatformSession(
-    config.session,
-    browserSessionDeps(window),
-  )
+  const session = createPlatformSession(config.session, browserSessionDeps(window))
   start(config, session)
 } catch (error) {
   update({ fatal: misconfigured(error) }, noActions)
