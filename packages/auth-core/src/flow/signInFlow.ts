@@ -137,10 +137,9 @@ function transition(
 }
 
 function onStep(context: FlowContext, state: SignInState, event: SignInEvent): StepTransition {
-  // A tick of the page's clock reaches only a step counting down a rate-limit wait; anywhere else
-  // the clock is stopped (the wait's step was left).
-  if (event.type === 'clockTicked' && !('retry' in state && state.retry))
-    return [state, [{ type: 'stopClock' }]]
+  // A tick of the page's clock reaches only a step that can wait out a rate limit (its tickWait
+  // stops the clock when no wait runs); anywhere else the clock is stopped (the wait's step was left).
+  if (event.type === 'clockTicked' && !('retry' in state)) return [state, [{ type: 'stopClock' }]]
   switch (state.step) {
     case 'booting':
       return event.type === 'pageLoaded' ? loadPage(context, event.page) : unchanged(state)

@@ -39,6 +39,7 @@ export function tickWait<S extends Waiting>(
     : (retry.until ?? now)
   const secondsLeft = Math.ceil((until - now) / 1000)
   if (secondsLeft <= 0) return [{ ...state, retry: null, error: null }, [{ type: 'stopClock' }]]
-  if (!first && secondsLeft === retry.secondsLeft && until === retry.until) return [state, []]
+  // After the first tick `until` is the stored end, so only the seconds can differ.
+  if (!first && secondsLeft === retry.secondsLeft) return [state, []]
   return [{ ...state, retry: { until, secondsLeft } }, []]
 }
