@@ -174,9 +174,13 @@ describe('remember this device', () => {
       request.path.includes('/verify') ? oktaError('E0000068', 403) : json(body),
     )
     const box = await screen.findByRole('checkbox', {
-      name: 'Don’t ask for a code on this device for 7 days',
+      name: /^Don’t ask for a code on this device for 7\sdays$/,
     })
     expect((box as HTMLInputElement).checked).toBe(false)
+    // The lifetime is one unit: no line break between "7" and "days".
+    expect(box.closest('label')?.textContent).toBe(
+      'Don’t ask for a code on this device for 7\u00a0days',
+    )
     await user.click(box)
     await user.click(screen.getByLabelText('Digit 1 of 6'))
     await user.keyboard(SECRETS.passCode)
@@ -236,7 +240,7 @@ describe('already signed in', () => {
     const address = heading.querySelector('.step__who')
     expect(address?.textContent).toBe(long)
     expect(address?.getAttribute('dir')).toBe('ltr')
-    // The break opportunities, as the HTML says them: a <wbr> before each "@" and ".".
+    // The break opportunities, as the HTML says them: a <wbr> (|) before each "@" and ".".
     const marked = [...(address?.childNodes ?? [])]
       .map((node) => (node.nodeName === 'WBR' ? '|' : node.textContent))
       .join('')

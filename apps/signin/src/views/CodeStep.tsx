@@ -90,7 +90,11 @@ export function CodeStep({
               <span>
                 {rememberDevice.lifetimeMinutes > 0
                   ? t('rememberDevice.forLifetime', {
-                      lifetime: formatLifetime(locale, rememberDevice.lifetimeMinutes),
+                      // "7 days" stays on one line (never "…for 7" / "days").
+                      lifetime: formatLifetime(locale, rememberDevice.lifetimeMinutes).replace(
+                        / /g,
+                        '\u00a0',
+                      ),
                     })
                   : t('rememberDevice.always')}
               </span>
