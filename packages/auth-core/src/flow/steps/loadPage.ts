@@ -6,13 +6,7 @@ import { isValidEmail, normalizeEmail } from '../../validation/validation'
 import type { FlowContext } from '../flowContext'
 import { emailStep, failToEmail, forget, resetToEmail } from '../flowOutcomes'
 import { parseOAuthTransaction } from '../oauthTransaction'
-import type {
-  PageSnapshot,
-  StepEffect,
-  SignInStepState,
-  StepTransition,
-  StoredItem,
-} from '../signInFlow.types'
+import type { PageSnapshot, StepEffect, StepTransition, StoredItem } from '../signInFlow.types'
 import { OAUTH_TRANSACTION_MAX_AGE_MS, STEP_HASHES } from '../signInFlow.types'
 
 /**
@@ -168,14 +162,17 @@ export function loadPage(context: FlowContext, page: PageSnapshot): StepTransiti
     case '':
     case '#': {
       const stale = forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken')
-      const target = page.session?.status === 'live' ? redirectTarget(context, page) : null
       // A plain visit with a live session: ask, never redirect by itself (no loop with a sub-site
       // that rejects the token and sends the person back).
-      const state: SignInStepState =
-        page.session?.status === 'live' && target !== null
-          ? { step: 'signedIn', session: { who: page.session.who }, target, signingOut: false }
-          : emailStep(page.historyEmail ?? '')
-      return [state, stale]
+      if (page.session?.status === 'live') {
+        const target = redirectTarget(context, page)
+        if (target !== null)
+          return [
+            { step: 'signedIn', session: { who: page.session.who }, target, signingOut: false },
+            stale,
+          ]
+      }
+      return [emailStep(page.historyEmail ?? ''), stale]
     }
     case STEP_HASHES.password:
       if (email === null) return resetToRoot(page)

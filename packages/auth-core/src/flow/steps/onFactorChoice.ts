@@ -39,6 +39,7 @@ export function onFactorChoice(state: ChoiceState, event: SignInEvent): StepTran
     case 'authnTransactionReceived': {
       if (state.enrolling === null || event.call !== 'enroll') return unchanged(state)
       const next =
+        // Stryker disable next-line ConditionalExpression: activationStep is null for a transaction without a TOTP factor and its activation, which only MFA_ENROLL_ACTIVATE carries (the check narrows the type)
         event.transaction.status === 'MFA_ENROLL_ACTIVATE'
           ? activationStep(event.transaction, state.email)
           : null
