@@ -12,6 +12,7 @@ import {
   NOW,
   OAUTH_STATE,
   page,
+  RECOVERY_CHALLENGE,
   run,
   signIn,
   STATE_TOKEN,
@@ -178,6 +179,12 @@ describe('failure reports name the step they happened on', () => {
     expect(expired.last).toContainEqual(reportOf('session_expired', 'factorChoice'))
     const storage = run([{ type: 'storageFailed' }], { from: run(signIn(MFA_ENROLL)).state })
     expect(storage.last).toContainEqual(reportOf('storage_unavailable', 'factorChoice'))
+  })
+
+  it('RECOVERY_CHALLENGE answering a sign-in (only an unlock may): unknown_error, from the password step', () => {
+    const { state, last } = run(signIn(RECOVERY_CHALLENGE))
+    expect(state).toMatchObject({ step: 'email', email: EMAIL, error: 'unknown_error' })
+    expect(last).toContainEqual(reportOf('unknown_error', 'password'))
   })
 
   it('a lockout: the transaction and the MFA flag forgotten, reported from where it was met', () => {
