@@ -425,7 +425,7 @@ async function atSignedIn(page, shot) {
   await signInWithPassword(page, shot, ACCOUNTS.password)
   await page.waitForURL(`${SUBSITE}/**`, { timeout: 15_000 })
   await open(page, shot)
-  await page.locator('.step__heading--who').waitFor()
+  await page.getByRole('button', { name: shot.t('signedIn.continue'), exact: true }).waitFor()
 }
 
 const LIVE_ONLY = 'needs the dev platform'
