@@ -73,6 +73,18 @@ describe('createCookieJar', () => {
     ])
     expect(jar.read('post_login_redirect')).toBeNull()
   })
+
+  it('reads as js-cookie did: the first cookie of the name, values verbatim with any "=", odd names skipped', () => {
+    const header = vi.spyOn(document, 'cookie', 'get')
+    header.mockReturnValue('%E0%A4%A=x; hint=a=b%20c; access_token=first; access_token=second')
+    const jar = createCookieJar()
+    expect(jar.read('access_token')).toBe('first')
+    expect(jar.read('hint')).toBe('a=b%20c')
+    expect(jar.read('absent')).toBeNull()
+    header.mockReturnValue('')
+    expect(jar.read('access_token')).toBeNull()
+    header.mockRestore()
+  })
 })
 
 function localEnv(): Record<string, string> {

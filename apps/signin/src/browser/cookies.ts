@@ -1,9 +1,12 @@
 /**
- * Cookies through js-cookie, per auth-core's cookie plan: every attribute comes from the plan.
- * Values are written verbatim (auth-core has already refused anything that is not a plain cookie
- * value), so a token reaches the sub-sites byte for byte.
+ * Cookies over `document.cookie`, per auth-core's cookie plan: every attribute comes from the
+ * plan. Values are written and read verbatim (auth-core has already refused anything that is not
+ * a plain cookie value), so a token reaches the sub-sites byte for byte. The strings are the ones
+ * js-cookie 3 wrote with a verbatim converter (the page used it before; this is the part it used):
+ * `name=value; path=…; domain=…; secure; sameSite=…; max-age=…`, a removal with `expires` a day
+ * ago, and a read that takes the first cookie of that name in `document.cookie`.
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.2
  */
-import Cookies from 'js-cookie'
 import type { CookieRemoval, CookieWrite } from '@mapping-platform/auth-core'
 
 export interface CookieJar {
@@ -16,32 +19,62 @@ export interface CookieJar {
   header?(): string
 }
 
-const verbatim = Cookies.withConverter<string>({
-  write: (value) => value,
-  read: (value) => value,
-})
+type Attributes = Readonly<Record<string, string | boolean | undefined>>
 
-/** js-cookie writes attributes it does not know as `; name=value`, so `max-age` goes out as is. */
-export function cookieAttributes(cookie: CookieWrite): Cookies.CookieAttributes {
+/** The attributes of a write, in the order they are written (`path` first). */
+export function cookieAttributes(cookie: CookieWrite): Attributes {
   return {
-    ...(cookie.domain === undefined ? {} : { domain: cookie.domain }),
     path: cookie.path,
+    domain: cookie.domain,
     secure: cookie.secure,
     sameSite: cookie.sameSite,
-    ...(cookie.maxAgeSeconds === undefined ? {} : { 'max-age': String(cookie.maxAgeSeconds) }),
+    'max-age': cookie.maxAgeSeconds === undefined ? undefined : String(cookie.maxAgeSeconds),
   }
+}
+
+/** A cookie name as an RFC 6265 token: percent-encoded but for the token characters. */
+function encodeName(name: string): string {
+  return encodeURIComponent(name)
+    .replace(/%(2[346B]|5E|60|7C)/g, decodeURIComponent)
+    .replace(/[()]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+}
+
+/** Assigns `name=value` and the attributes that are set (`; secure` for true) to the document. */
+function set(name: string, value: string, attributes: Attributes): string {
+  let text = `${encodeName(name)}=${value}`
+  for (const [key, attribute] of Object.entries(attributes)) {
+    if (!attribute) continue
+    text += `; ${key}`
+    if (attribute !== true) text += `=${attribute.split(';')[0]}`
+  }
+  document.cookie = text
+  return text
+}
+
+/** The value of the first cookie called `name` in `document.cookie`, or null. */
+function get(name: string): string | null {
+  for (const pair of document.cookie ? document.cookie.split('; ') : []) {
+    const [key = '', ...value] = pair.split('=')
+    try {
+      if (decodeURIComponent(key) === name) return value.join('=')
+    } catch {
+      // A name that is not valid percent-encoding is no cookie of ours.
+    }
+  }
+  return null
 }
 
 /** The {@link CookieJar} of this document. */
 export function createCookieJar(): CookieJar {
   return {
-    read: (name) => verbatim.get(name) ?? null,
-    write: (cookie) => verbatim.set(cookie.name, cookie.value, cookieAttributes(cookie)) ?? '',
+    read: get,
+    write: (cookie) => set(cookie.name, cookie.value, cookieAttributes(cookie)),
     header: () => document.cookie,
     remove: (cookie) =>
-      verbatim.remove(cookie.name, {
+      void set(cookie.name, '', {
         path: cookie.path,
-        ...(cookie.domain === undefined ? {} : { domain: cookie.domain }),
+        domain: cookie.domain,
+        expires: new Date(Date.now() - 864e5).toUTCString(),
       }),
   }
 }
