@@ -40,6 +40,20 @@ afterEach(() => {
 })
 
 describe('CodeStep', () => {
+  it('on a rate-limited verify: says so, keeps the digits unmarked (the code is not wrong), counts down on a disabled button', async () => {
+    const reset = String(Math.ceil(Date.now() / 1000) + 30)
+    const { user } = await atCodeStep(() =>
+      oktaError('E0000047', 429, { 'X-Rate-Limit-Reset': reset }),
+    )
+    await user.click(boxes()[0]!)
+    await user.keyboard(SECRETS.passCode)
+    expect(await screen.findByRole('alert')).toBeTruthy()
+    const wait = await screen.findByRole('button', { name: /^Try again in 0:[23]\d$/ })
+    expect(wait).toHaveProperty('disabled', true)
+    expect(values()).toBe(SECRETS.passCode)
+    for (const box of boxes()) expect(box.hasAttribute('aria-invalid')).toBe(false)
+  })
+
   it('on MFA_REQUIRED: shows the code screen with its exact texts and six labelled boxes', async () => {
     await atCodeStep()
     expect(window.location.hash).toBe('#verify')

@@ -137,7 +137,8 @@ export function CodeForm(props: {
     >
       <CodeInput
         code={props.code}
-        invalid={props.error !== null}
+        // A rate limit refuses the attempt, not the code: the digits are not marked invalid.
+        invalid={props.error !== null && props.error !== 'rate_limited'}
         busy={verifying}
         labelledBy={props.labelledBy}
         describedBy={props.describedBy}
