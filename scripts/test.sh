@@ -69,6 +69,9 @@ ensure_e2e_packages() {
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
   command -v openssl >/dev/null 2>&1 || missing+=(openssl)
   command -v envsubst >/dev/null 2>&1 || missing+=(gettext-base)
+  # A Japanese font: the e2e suite checks where Japanese lines break, which needs real glyphs.
+  { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=ja family 2>/dev/null)" ]; } ||
+    missing+=(fonts-noto-cjk)
   [ ${#missing[@]} -eq 0 ] && return 0
   echo "› installing from Debian: ${missing[*]}"
   local sudo=()
