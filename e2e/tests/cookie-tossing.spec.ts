@@ -6,6 +6,7 @@
  * `citystream.platform.test`); in dev mode (host-only cookies, one sub-site origin) the same
  * page plants the deeper-path cookie itself.
  */
+import { COOKIE_DOMAIN } from '../support/assertions'
 import { IS_PROD, ORIGINS, PARENT_DOMAIN } from '../support/env'
 import { expect, test } from '../support/fixtures'
 import { ACCOUNTS, expectSignedInOnSubsite } from '../support/signInPage'
@@ -42,4 +43,37 @@ test('a sibling tosses access_token with Path=/projects: the pages there never s
   await expect(page.getByTestId('signed-in-email')).toHaveText(ACCOUNTS.pat.email)
   // (Expiring the tossed copy at every ancestor path on sign-out is unit-tested in the session
   // module: the deeper page shows the person signed out, so it offers no Sign out to click.)
+})
+
+test('the sign-in page opened as /a/b expires a tossed access_token at Path=/a: after sign-in only ours at / is left', async ({
+  page,
+  app,
+  context,
+}) => {
+  await context.addCookies([
+    {
+      name: 'access_token',
+      value: attackerToken(),
+      domain: COOKIE_DOMAIN,
+      path: '/a',
+      secure: true,
+      sameSite: 'Lax',
+    },
+  ])
+  await app.goto('/a/b#sign-in')
+  // The page resets the address to the root, and the tossed copy is gone at once.
+  await expect(page).toHaveURL(`${ORIGINS.app}/`)
+  const tossed = async () =>
+    (await context.cookies()).filter(
+      (cookie) => cookie.name === 'access_token' && cookie.path !== '/',
+    )
+  await expect.poll(tossed).toEqual([])
+
+  await app.enterEmail(ACCOUNTS.pat.email)
+  await app.typePassword(ACCOUNTS.pat.password)
+  await app.signIn.click()
+  await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  const access = (await context.cookies()).filter((cookie) => cookie.name === 'access_token')
+  expect(access.map((cookie) => cookie.path)).toEqual(['/'])
+  expect(access[0]?.value).not.toBe(attackerToken())
 })

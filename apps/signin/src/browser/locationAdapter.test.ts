@@ -28,6 +28,14 @@ describe('createLocationAdapter', () => {
     expect(window.history.length).toBe(before + 1)
   })
 
+  it('pathname: the path the page is at, before any reset (tossed cookies are expired at its ancestors)', () => {
+    window.history.replaceState(null, '', '/a/b?lang=de#sign-in')
+    const location = createLocationAdapter(window)
+    expect(location.pathname()).toBe('/a/b')
+    location.setStep('', null, 'replace')
+    expect(location.pathname()).toBe('/')
+  })
+
   it('clearUrl: the root path, without query or fragment, in the same entry', () => {
     window.history.replaceState(null, '', '/anything?code=c&state=s#code=c')
     const before = window.history.length

@@ -7,6 +7,8 @@ export interface LocationAdapter {
   readonly hash: () => string
   readonly search: () => string
   readonly host: () => string
+  /** The path the page is at (`location.pathname`): read once at load, before any reset to `/`. */
+  readonly pathname: () => string
   /** The email kept in the current entry's `history.state`, if any. */
   readonly historyEmail: () => string | null
   /**
@@ -43,6 +45,7 @@ export function createLocationAdapter(win: Window = window): LocationAdapter {
     hash: () => win.location.hash,
     search: () => win.location.search,
     host: () => win.location.host,
+    pathname: () => win.location.pathname,
     historyEmail: () => emailOf(win.history.state),
     setStep(hash, email, mode) {
       // The query stays: it may choose the language (`?lang=`); a return's code never gets here,

@@ -22,6 +22,7 @@ export function readPageSnapshot(sources: {
     hash: location.hash(),
     search: location.search(),
     host: location.host(),
+    path: location.pathname(),
     historyEmail: location.historyEmail(),
     stored,
     postLoginRedirect: cookies.read(COOKIE_NAMES.postLoginRedirect),

@@ -14,6 +14,7 @@ function adapters(overrides: Partial<EffectAdapters> = {}): EffectAdapters {
     hash: () => '',
     search: () => '',
     host: () => 'signin.example.com',
+    pathname: () => '/',
     historyEmail: () => null,
     setStep: vi.fn(),
     clearUrl: vi.fn(),

@@ -230,6 +230,13 @@ export interface PageSnapshot {
   readonly search: string
   /** The page's host, e.g. `login.example.com`. */
   readonly host: string
+  /**
+   * The path the page was opened at (`location.pathname`, e.g. `/a/b` for `/a/b#sign-in`), before
+   * the flow resets the address to `/`. Both token cookies are expired at every ancestor path of it
+   * (cookies tossed in by a sibling sub-domain with a deeper Path, which the browser would list
+   * before ours). Absent: `/` (nothing deeper to expire).
+   */
+  readonly path?: string
   /** The email kept in `history.state` by an earlier `setLocation`, if any. */
   readonly historyEmail: string | null
   /** The raw sessionStorage items (null when absent). */

@@ -1,3 +1,5 @@
+import { COOKIE_NAMES } from '../../cookies/cookie.types'
+import { planAncestorPathRemovals } from '../../cookies/planCookieRemoval'
 import { readCallbackParams } from '../../oauth/readCallbackParams'
 import type { CallbackParams } from '../../oauth/oauth.types'
 import { resolveRedirectTarget } from '../../redirect/resolveRedirectTarget'
@@ -146,9 +148,30 @@ function resetToRoot(page: PageSnapshot): StepTransition {
 /**
  * The first transition: reads what the page was loaded with. A redirect return is handled first;
  * then a reload with the MFA-redirect flag resumes the code step verifying; then the hash picks
- * the step, and a hash set while the email is not valid resets the address to the root.
+ * the step, and a hash set while the email is not valid resets the address to the root. Whatever
+ * the step, both token cookies are expired at every ancestor path of the path the page was opened
+ * at (`page.path`), so tossed copies are gone before sign-in writes ours at `/`.
  */
 export function loadPage(context: FlowContext, page: PageSnapshot): StepTransition {
+  const [state, effects] = loadPageAt(context, page)
+  return [state, [...effects, ...expireTossedTokenCookies(context, page)]]
+}
+
+/**
+ * Deletions of `access_token` and `refresh_token` at every ancestor path of the path the page was
+ * opened at (`/a`, `/a/`, `/a/b` for `/a/b`): a sibling sub-domain can toss them in with
+ * `Domain={parent}; Path=/a`, and the sign-in page expires them before it writes its own at `/`.
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-8.6 (weak integrity: cookie tossing)
+ */
+function expireTossedTokenCookies(context: FlowContext, page: PageSnapshot): StepEffect[] {
+  const names = [COOKIE_NAMES.accessToken, COOKIE_NAMES.refreshToken]
+  return planAncestorPathRemovals(context.config, names, page.path ?? '/').map((cookie) => ({
+    type: 'removeCookie',
+    cookie,
+  }))
+}
+
+function loadPageAt(context: FlowContext, page: PageSnapshot): StepTransition {
   const callback = readCallbackParams(page.hash, page.search)
   if (callback) return receiveCallback(context, page, callback)
 
