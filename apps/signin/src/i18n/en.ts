@@ -44,6 +44,8 @@ export const en = {
   'progress.signingInWithGoogle': 'Signing you in with Google…',
   'progress.restoring': 'Restoring your sign-in…',
   'progress.loading': 'Loading…',
+  // The button under the network message when a step's view could not be loaded.
+  'stepLoadFailed.retry': 'Try again',
   'configError.heading': 'Sign-in is not available',
   'configError.intro': 'This page is missing part of its configuration:',
   // A variable the build lacks (`ConfigProblem` with reason `missing`; others show their message).

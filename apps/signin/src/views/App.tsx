@@ -26,6 +26,7 @@ import {
 } from './lazyViews'
 import { PasswordStep } from './PasswordStep'
 import { ProgressView } from './ProgressView'
+import { StepBoundary } from './StepBoundary'
 
 export interface AppProps {
   readonly store: FlowStore
@@ -54,9 +55,11 @@ export function App({ store, legal, location }: AppProps) {
 
   return (
     <Layout wide={state.step === 'enrollActivate'} footer={<LanguageMenu />}>
-      <Suspense fallback={<ProgressView text={t('progress.loading')} />}>
-        {renderStep(state, { errorKey, send, legal, lastCode, t })}
-      </Suspense>
+      <StepBoundary onRetry={() => location.reload()}>
+        <Suspense fallback={<ProgressView text={t('progress.loading')} />}>
+          {renderStep(state, { errorKey, send, legal, lastCode, t })}
+        </Suspense>
+      </StepBoundary>
     </Layout>
   )
 }
