@@ -13,13 +13,12 @@ import {
   RECOVERY_CHALLENGE,
   run,
   signIn,
+  reportOf,
 } from '../testing/flowHarness'
 import type { SignInEvent, SignInState } from './signInFlow.types'
 import { lockedStep } from './steps/enterTransaction'
 
 const EMAIL = 'pat@example.com'
-const reportOf = (code: string, step: string) =>
-  expect.objectContaining({ type: 'reportFailure', code, step })
 const toEmail = (email: string | null, mode: 'push' | 'replace') => ({
   type: 'setLocation',
   hash: '',

@@ -17,6 +17,7 @@ import {
   signIn,
   STATE_TOKEN,
   storedOAuth,
+  reportOf,
 } from '../testing/flowHarness'
 import { testConfig } from '../testing/testConfig'
 import { parseOAuthTransaction } from './oauthTransaction'
@@ -25,8 +26,6 @@ import type { SignInState, SignInStepState } from './signInFlow.types'
 import { enrollableProviders, lockedStep } from './steps/enterTransaction'
 
 const EMAIL = 'pat@example.com'
-const reportOf = (code: string, step: string) =>
-  expect.objectContaining({ type: 'reportFailure', code, step })
 const loaded = (overrides: Parameters<typeof page>[0]) =>
   run([{ type: 'pageLoaded', page: page(overrides) }])
 const oktaCallback = (): SignInState =>

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { MFA_ENROLL, OAUTH_STATE, page, run, signIn, SUCCESS } from '../testing/flowHarness'
+import {
+  MFA_ENROLL,
+  OAUTH_STATE,
+  page,
+  run,
+  signIn,
+  SUCCESS,
+  reportOf,
+} from '../testing/flowHarness'
 import { parseOAuthTransaction } from './oauthTransaction'
 import type { SignInState } from './signInFlow.types'
 
 const choice = (): SignInState => run(signIn(MFA_ENROLL)).state
 const enrolling = (): SignInState =>
   run([{ type: 'factorChosen', provider: 'OKTA' }], { from: choice() }).state
-const reportOf = (code: string, step: string) =>
-  expect.objectContaining({ type: 'reportFailure', code, step })
 
 describe('signInFlow: returns to the page that are not a callback of ours', () => {
   it('on ?error= without state and without a transaction (our own logout return): unknown_error', () => {

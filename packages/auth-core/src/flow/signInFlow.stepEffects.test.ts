@@ -14,13 +14,12 @@ import {
   SUCCESS,
   toPassword,
   typeCode,
+  reportOf,
 } from '../testing/flowHarness'
 import type { SignInEvent, SignInState } from './signInFlow.types'
 import { tickWait } from './steps/rateLimitWait'
 
 const EMAIL = 'pat@example.com'
-const reportOf = (code: string, step: string) =>
-  expect.objectContaining({ type: 'reportFailure', code, step })
 const hash = (to: string): SignInEvent => ({ type: 'hashChanged', hash: to, historyEmail: null })
 const AUTHORIZATION = {
   url: 'https://login.example.com/oauth2/default/v1/authorize?x=1',

@@ -2,6 +2,7 @@
  * Test helpers for the sign-in flow: a page snapshot builder and a runner that folds events
  * through `transition`, collecting every effect.
  */
+import { expect } from 'vitest'
 import type { AuthnTransaction } from '../authn/authn.types'
 import type { AuthConfig } from '../config/authConfig'
 import { laterSteps } from '../flow/laterSteps'
@@ -199,4 +200,9 @@ export const SUCCESS: Extract<AuthnTransaction, { status: 'SUCCESS' }> = {
 /** Typing a whole code into the first box. */
 export function typeCode(code: string): SignInEvent {
   return { type: 'codeEdited', input: { type: 'textEntered', index: 0, text: code } }
+}
+
+/** Matches the failure report effect for `code` naming the step it happened in. */
+export function reportOf(code: string, step: string): unknown {
+  return expect.objectContaining({ type: 'reportFailure', code, step })
 }
