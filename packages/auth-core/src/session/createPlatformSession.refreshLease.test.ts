@@ -414,7 +414,11 @@ describe('createPlatformSession: the refresh lease across sub-sites', () => {
     const { jar, fetch, time, requests } = twoSubSites()
     const session = subSite('citystream', jar, fetch, time, { randomId: () => 'has space!' })
     const error = await rejection(session.getAccessToken())
-    expect(error).toMatchObject({ name: 'AuthError', code: 'unknown_error' })
+    expect(error).toMatchObject({
+      name: 'AuthError',
+      code: 'unknown_error',
+      message: 'randomId must return 8 to 64 of A-Z, a-z, 0-9, _ and -.',
+    })
     expect(leaseWrites(jar)).toEqual([])
     expect(requests).toHaveLength(0)
   })

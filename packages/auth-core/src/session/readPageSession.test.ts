@@ -83,4 +83,47 @@ describe('readPageSession (the sign-in page: is someone already signed in?)', ()
       who: null,
     })
   })
+
+  it('an emptied access token cookie (as a removal leaves it) beside a refresh token: live, nobody named', () => {
+    expect(readPageSession(`access_token=; refresh_token=${REFRESH}`, NOW)).toEqual({
+      status: 'live',
+      who: null,
+    })
+  })
+
+  it('a pair without "=" that starts with a token cookie name is no second copy of it', () => {
+    expect(readPageSession(`refresh_token=${REFRESH}; refresh_tokenZ`, NOW)).toEqual({
+      status: 'live',
+      who: null,
+    })
+  })
+
+  it('spaces around a value are not part of it', () => {
+    const live = token({ sub: '00u1', exp: inSeconds(3600) })
+    expect(readPageSession(`access_token= ${live} ;refresh_token=${REFRESH} `, NOW)).toEqual({
+      status: 'live',
+      who: '00u1',
+    })
+  })
+
+  it('a well-formed payload in a token of two or four parts is no JWT: no session', () => {
+    const payload = encodeBase64Url(
+      new TextEncoder().encode(JSON.stringify({ sub: '00u1', exp: inSeconds(3600) })),
+    )
+    for (const bad of [`e30.${payload}`, `e30.${payload}.sig.extra`])
+      expect(readPageSession(`access_token=${bad}; refresh_token=${REFRESH}`, NOW), bad).toEqual({
+        status: 'none',
+      })
+  })
+
+  it('a payload whose JSON holds bytes that are not UTF-8: no session', () => {
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"sub":"'),
+      0xff,
+      ...new TextEncoder().encode(`","exp":${inSeconds(3600)}}`),
+    ])
+    expect(readPageSession(`access_token=e30.${encodeBase64Url(bytes)}.sig`, NOW)).toEqual({
+      status: 'none',
+    })
+  })
 })
