@@ -410,6 +410,17 @@ describe('createPlatformSession: the refresh lease across sub-sites', () => {
     expect(jar.values.get(REFRESH_LEASE_COOKIE_NAME)).toBe(`roadsholder.${NOW_MS + 10_000}`)
   })
 
+  it('a refresh whose lease vanished meanwhile resolves its token and removes nothing', async () => {
+    const { jar, endpoint, requests, citystream } = twoSubSites()
+    const release = endpoint.hold()
+    const refreshing = citystream.getAccessToken()
+    await until(() => requests.length === 1)
+    jar.values.delete(REFRESH_LEASE_COOKIE_NAME)
+    release()
+    expect(await refreshing).toBe(endpoint.issued[0])
+    expect(leaseRemovals(jar)).toEqual([])
+  })
+
   it('a holder id outside the cookie rules is refused before any cookie is written', async () => {
     const { jar, fetch, time, requests } = twoSubSites()
     const session = subSite('citystream', jar, fetch, time, { randomId: () => 'has space!' })

@@ -126,4 +126,9 @@ describe('readPageSession (the sign-in page: is someone already signed in?)', ()
       status: 'none',
     })
   })
+
+  it('an email claim that is not a string: named by its sub', () => {
+    const numeric = token({ sub: '00u1', email: 42, exp: inSeconds(3600) })
+    expect(readPageSession(`access_token=${numeric}`, NOW)).toEqual({ status: 'live', who: '00u1' })
+  })
 })
