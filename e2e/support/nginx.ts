@@ -61,6 +61,29 @@ function proxyBlock(serverName: string, port: number, cert: TestCertificate): st
   }`
 }
 
+/** The top of an nginx.conf running from `dir` without root's paths: one worker, pid, error log. */
+function processDirectives(dir: string, connections: number): string {
+  return `${process.getuid?.() === 0 ? '# Workers run as root too: the run directory need not be world-readable.\nuser root root;' : ''}
+worker_processes 1;
+pid ${join(dir, 'nginx.pid')};
+error_log ${join(dir, 'error.log')} warn;
+events { worker_connections ${connections}; }`
+}
+
+/** The `http` block's temporary paths, under `dir` instead of the system's. */
+function tempPaths(dir: string): string {
+  const folders = {
+    client_body: 'body',
+    proxy: 'proxy',
+    fastcgi: 'fastcgi',
+    uwsgi: 'uwsgi',
+    scgi: 'scgi',
+  }
+  return Object.entries(folders)
+    .map(([kind, folder]) => `  ${kind}_temp_path ${join(dir, 'tmp', folder)};`)
+    .join('\n')
+}
+
 /** The main nginx.conf of the run: non-root paths, the rendered site, the proxies. */
 function mainConfig(
   dir: string,
@@ -70,20 +93,12 @@ function mainConfig(
 ): string {
   const host = (origin: string) => new URL(origin).hostname
   return `# Written by e2e/support/nginx.ts for one production-mode run.
-${process.getuid?.() === 0 ? '# Workers run as root too: the run directory need not be world-readable.\nuser root root;' : ''}
-worker_processes 1;
-pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'error.log')} warn;
-events { worker_connections 512; }
+${processDirectives(dir, 512)}
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
   access_log ${join(dir, 'access.log')};
-  client_body_temp_path ${join(dir, 'tmp/body')};
-  proxy_temp_path ${join(dir, 'tmp/proxy')};
-  fastcgi_temp_path ${join(dir, 'tmp/fastcgi')};
-  uwsgi_temp_path ${join(dir, 'tmp/uwsgi')};
-  scgi_temp_path ${join(dir, 'tmp/scgi')};
+${tempPaths(dir)}
   server_names_hash_bucket_size 64;
 
   # The deployment artifact, rendered by deploy/render.sh.
@@ -142,19 +157,11 @@ export async function startSiteOnly(
   const mainPath = join(dir, 'nginx.conf')
   writeFileSync(
     mainPath,
-    `${process.getuid?.() === 0 ? 'user root root;' : ''}
-worker_processes 1;
-pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'error.log')} warn;
-events { worker_connections 64; }
+    `${processDirectives(dir, 64)}
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  client_body_temp_path ${join(dir, 'tmp/body')};
-  proxy_temp_path ${join(dir, 'tmp/proxy')};
-  fastcgi_temp_path ${join(dir, 'tmp/fastcgi')};
-  uwsgi_temp_path ${join(dir, 'tmp/uwsgi')};
-  scgi_temp_path ${join(dir, 'tmp/scgi')};
+${tempPaths(dir)}
   include ${sitePath};
 }
 `,
