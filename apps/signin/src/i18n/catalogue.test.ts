@@ -98,6 +98,55 @@ describe('catalogueProblems', () => {
     ).toEqual({ missing: [], unknown: [], placeholders: [], untranslated: [] })
   })
 
+  it('lets a plural form that stands for one number only say it in words', () => {
+    const counted = { 'n.one': 'At least {count} letter', 'n.other': 'At least {count} letters' }
+    const arabic = {
+      'n.zero': 'لا حرف',
+      'n.one': 'حرف واحد على الأقل',
+      'n.two': 'حرفان على الأقل',
+      'n.few': '{count} أحرف على الأقل',
+      'n.many': '{count} حرفًا على الأقل',
+      'n.other': '{count} حرف على الأقل',
+    }
+    expect(catalogueProblems('ar', arabic, counted).placeholders).toEqual([])
+    // Arabic `few` (3–10, 103–110, …) and `other` stand for many numbers: they keep `{count}`.
+    expect(
+      catalogueProblems('ar', { ...arabic, 'n.few': 'أحرف', 'n.other': 'حرف' }, counted)
+        .placeholders,
+    ).toEqual(['n.few', 'n.other'])
+    // Russian `one` is 1, 21, 31…; French `one` is 0 and 1: the number must be written.
+    expect(
+      catalogueProblems(
+        'ru',
+        {
+          'n.one': 'Одна буква',
+          'n.few': '{count} буквы',
+          'n.many': '{count} букв',
+          'n.other': '{count} буквы',
+        },
+        counted,
+      ).placeholders,
+    ).toEqual(['n.one'])
+    expect(
+      catalogueProblems(
+        'fr',
+        { 'n.one': 'Une lettre', 'n.many': '{count} lettres', 'n.other': '{count} lettres' },
+        counted,
+      ).placeholders,
+    ).toEqual(['n.one'])
+    // A text that drops another placeholder is still wrong.
+    expect(
+      catalogueProblems(
+        'ar',
+        { ...arabic, 'n.one': 'حرف واحد' },
+        {
+          'n.one': '{count} letter of {name}',
+          'n.other': '{count} letters of {name}',
+        },
+      ).placeholders,
+    ).toContain('n.one')
+  })
+
   it('wants each plural category the locale has, and no other', () => {
     const counted = { 'n.one': '{count} try', 'n.other': '{count} tries' }
     expect(Object.keys(expectedKeys('ja', counted))).toEqual(['n.other'])

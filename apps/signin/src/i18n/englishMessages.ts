@@ -79,6 +79,33 @@ export interface CatalogueProblems {
   readonly untranslated: string[]
 }
 
+/**
+ * Whether a locale's plural category stands for exactly one number, so its text may say the
+ * number in words instead of `{count}` (Arabic `one` "حرف واحد", `two` "حرفان", `zero`): checked
+ * over 0 to 1000, which covers every period of the CLDR rules. Russian `one` (1, 21, 31, …) or
+ * French `one` (0 and 1) must keep `{count}`.
+ * @see https://unicode.org/reports/tr35/tr35-numbers.html#Language_Plural_Rules
+ */
+export function isSingleNumberCategory(locale: string, category: string): boolean {
+  const rules = new Intl.PluralRules(locale)
+  let matches = 0
+  for (let n = 0; n <= 1000 && matches < 2; n += 1) if (rules.select(n) === category) matches += 1
+  return matches === 1
+}
+
+/** Whether `text` has the placeholders of `expected`, or those less `{count}` where it may go. */
+function placeholdersFit(locale: string, key: string, text: string, expected: string): boolean {
+  const want = placeholdersOf(expected)
+  const have = placeholdersOf(text).join()
+  if (have === want.join()) return true
+  const category = PLURAL_FORM.exec(key)?.[2]
+  return (
+    category !== undefined &&
+    isSingleNumberCategory(locale, category) &&
+    have === want.filter((name) => name !== 'count').join()
+  )
+}
+
 /** What is wrong with one locale's file against English. */
 export function catalogueProblems(
   locale: string,
@@ -94,8 +121,7 @@ export function catalogueProblems(
     unknown: Object.keys(messages).filter((key) => !(key in expected)),
     placeholders: keys.filter(
       (key) =>
-        text(key) !== '' &&
-        placeholdersOf(text(key)).join() !== placeholdersOf(expected[key] as string).join(),
+        text(key) !== '' && !placeholdersFit(locale, key, text(key), expected[key] as string),
     ),
     untranslated: keys.filter(
       (key) => text(key) === expected[key] && !SAME_IN_EVERY_LANGUAGE.includes(key),
