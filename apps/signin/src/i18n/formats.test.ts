@@ -1,8 +1,9 @@
 /** The catalogue's number, duration and countdown wording, in English and other languages. */
 import { describe, expect, it } from 'vitest'
+import { loadMessages } from '@mapping-platform/auth-core/messages'
 import { formatCountdown, formatLifetime } from './formats'
 import { plural } from './plural'
-import { createTranslator } from './translator'
+import { createTranslator, fill } from './translator'
 // The code and password steps' English texts, loaded with those steps' views.
 import './enLaterSteps'
 
@@ -38,6 +39,34 @@ describe('the catalogue’s parameterised texts', () => {
     expect(plural(english, 'passwordExpired.rules.minSymbol', 2)).toBe('At least 2 symbols')
     expect(plural(english, 'passwordExpired.rules.minLength', 1000)).toBe(
       'At least 1,000 characters',
+    )
+  })
+
+  // Intl words a lifetime in the nominative ("1 минута", "يومان"); after a preposition that
+  // governs another case ("на 1 минуту", "لمدة يومين") it would read wrong, so these locales put
+  // it where the nominative is right, after a colon.
+  it.each([
+    ['ru', 'Не запрашивать код на этом устройстве (срок: 1 минута)', '(срок: 2 дня)'],
+    ['uk', 'Не запитувати код на цьому пристрої (термін: 1 хвилина)', '(термін: 2 дні)'],
+    ['pl', 'Nie pytaj o kod na tym urządzeniu (okres: 1 minuta)', '(okres: 2 dni)'],
+    ['ar', 'عدم طلب رمز على هذا الجهاز (المدة: دقيقة)', '(المدة: يومان)'],
+  ] as const)(
+    '%s words every lifetime in the case its sentence needs',
+    async (locale, one, two) => {
+      const sentence = (await loadMessages(locale))['rememberDevice.forLifetime'] as string
+      const worded = (minutes: number) =>
+        fill(sentence, { lifetime: formatLifetime(locale, minutes) }, locale)
+      expect(worded(1)).toBe(one)
+      expect(worded(2880)).toContain(two)
+    },
+  )
+
+  it('says "one" and "two" in words in Arabic, and counts from three', async () => {
+    const arabic = createTranslator('ar', await loadMessages('ar'))
+    expect(plural(arabic, 'passwordExpired.rules.minLength', 1)).toBe('حرف واحد على الأقل')
+    expect(plural(arabic, 'passwordExpired.rules.minLength', 2)).toBe('حرفان على الأقل')
+    expect(plural(arabic, 'passwordExpired.rules.minLength', 8)).toBe(
+      `${new Intl.NumberFormat('ar').format(8)} أحرف على الأقل`,
     )
   })
 })
