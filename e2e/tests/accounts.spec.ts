@@ -4,7 +4,7 @@
  * remembered device, a rate limit counted down, and a plain visit while already signed in.
  */
 import { expect, test } from '../support/fixtures'
-import { ORIGINS } from '../support/env'
+import { AUTH_SERVER_ID, OKTA_CLIENT_ID, ORIGINS } from '../support/env'
 import { ACCOUNTS, expectSignedInOnSubsite, MESSAGES, TEXTS } from '../support/signInPage'
 
 test('expired password: changed here, then signed in; the new password works next time', async ({
@@ -160,6 +160,7 @@ test('already signed in: asks, never redirects by itself; Continue goes on, a di
   page,
   app,
   context,
+  controls,
 }) => {
   await app.signInWithPassword(ACCOUNTS.pat)
   await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
@@ -169,10 +170,38 @@ test('already signed in: asks, never redirects by itself; Continue goes on, a di
   await page.getByRole('button', { name: 'Continue' }).click()
   await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
   await app.goto()
+  const held = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]))
+  const revokes = async () =>
+    (await controls.requests()).filter(
+      (r) => r.method === 'POST' && r.path === `/oauth2/${AUTH_SERVER_ID}/v1/revoke`,
+    )
+  expect(await revokes()).toHaveLength(0)
+  const sent: Promise<{ form: Record<string, string>; status: number | undefined }>[] = []
+  page.on('request', (request) => {
+    if (request.url() !== `${ORIGINS.okta}/oauth2/${AUTH_SERVER_ID}/v1/revoke`) return
+    const form = Object.fromEntries(new URLSearchParams(request.postData() ?? ''))
+    sent.push(request.response().then((response) => ({ form, status: response?.status() })))
+  })
   await page.getByRole('button', { name: 'Sign in with a different account' }).click()
   await expect(app.email).toBeVisible()
   const tokens = (await context.cookies()).filter((c) => c.name.endsWith('_token'))
   expect(tokens).toEqual([])
+  // Both tokens are revoked, as the sub-sites' signOut revokes them, and the platform got both.
+  expect(await revokes()).toHaveLength(2)
+  const revocations = await Promise.all(sent)
+  expect(revocations).toHaveLength(2)
+  expect(revocations).toContainEqual({
+    form: {
+      token: held.refresh_token,
+      token_type_hint: 'refresh_token',
+      client_id: OKTA_CLIENT_ID,
+    },
+    status: 200,
+  })
+  expect(revocations).toContainEqual({
+    form: { token: held.access_token, token_type_hint: 'access_token', client_id: OKTA_CLIENT_ID },
+    status: 200,
+  })
 })
 
 test('already signed in on a 320 px phone: a long address stays whole, breaks only before "@" or ".", nothing scrolls sideways', async ({

@@ -14,6 +14,7 @@ import {
 } from '@mapping-platform/auth-core'
 import type {
   AttemptResultEvent,
+  HttpOptions,
   SignInEffect,
   UnboundResultEvent,
 } from '@mapping-platform/auth-core'
@@ -40,16 +41,33 @@ export type NetworkEffect = Extract<
 >
 
 /**
- * Revokes the refresh token of the session being ended (best effort, as `signOut` does): resolves
- * whatever the answer, the cookies are removed either way.
+ * Revokes the tokens of the session being ended, the refresh token and the access token side by
+ * side (best effort, as `signOut` does): resolves whatever the answers, the cookies are removed
+ * either way. A token that is `null` (its cookie was absent) is not sent.
  * @see https://www.rfc-editor.org/rfc/rfc7009
  */
-export async function revokeSession(refreshToken: string, adapters: EffectAdapters): Promise<void> {
-  const { config, timers } = adapters
-  await revokeRefreshToken(config, refreshToken, {
-    signal: timers.deadline(config.requestTimeoutMs),
+export async function revokeSession(
+  tokens: { readonly refreshToken: string | null; readonly accessToken: string | null },
+  adapters: EffectAdapters,
+): Promise<void> {
+  const revoke = (token: string | null, hint: 'refresh_token' | 'access_token') =>
+    token === null
+      ? undefined
+      : revokeRefreshToken(adapters.config, token, httpOptions(adapters), hint).catch(
+          () => undefined,
+        )
+  await Promise.all([
+    revoke(tokens.refreshToken, 'refresh_token'),
+    revoke(tokens.accessToken, 'access_token'),
+  ])
+}
+
+/** A fresh deadline for one request, and the injected fetch when there is one. */
+function httpOptions(adapters: EffectAdapters): HttpOptions {
+  return {
+    signal: adapters.timers.deadline(adapters.config.requestTimeoutMs),
     ...(adapters.fetch ? { fetch: adapters.fetch } : {}),
-  }).catch(() => undefined)
+  }
 }
 
 /**
@@ -68,10 +86,7 @@ async function settle(
   adapters: EffectAdapters,
 ): Promise<UnboundResultEvent> {
   const { config, timers } = adapters
-  const http = () => ({
-    signal: timers.deadline(config.requestTimeoutMs),
-    ...(adapters.fetch ? { fetch: adapters.fetch } : {}),
-  })
+  const http = () => httpOptions(adapters)
   switch (effect.type) {
     case 'callAuthn': {
       const call = effect.call.kind

@@ -207,6 +207,49 @@ describe('runEffect', () => {
     })
   })
 
+  it('endSession revokes the refresh token and the access token the cookies hold, as signOut does, then sends sessionEnded', async () => {
+    const forms: Record<string, string>[] = []
+    const fetch = vi.fn(async (_url: unknown, init?: RequestInit) => {
+      forms.push(Object.fromEntries(new URLSearchParams(String(init?.body))))
+      return new Response(null, { status: 200 })
+    })
+    const held: Record<string, string> = {
+      access_token: SECRETS.accessToken,
+      refresh_token: SECRETS.refreshToken,
+    }
+    const base = adapters()
+    const given = adapters({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      cookies: { ...base.cookies, read: (name) => held[name] ?? null },
+    })
+    expect(await firstEvent({ type: 'endSession' }, given)).toEqual({ type: 'sessionEnded' })
+    expect(forms).toHaveLength(2)
+    expect(forms).toContainEqual(
+      expect.objectContaining({ token: SECRETS.refreshToken, token_type_hint: 'refresh_token' }),
+    )
+    expect(forms).toContainEqual(
+      expect.objectContaining({ token: SECRETS.accessToken, token_type_hint: 'access_token' }),
+    )
+  })
+
+  it('endSession with only an access token left revokes that one; with neither it sends nothing', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 503 }))
+    const base = adapters()
+    const onlyAccess = adapters({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      cookies: {
+        ...base.cookies,
+        read: (name) => (name === 'access_token' ? SECRETS.accessToken : null),
+      },
+    })
+    // A failed revocation still ends the session (best effort: the cookies go either way).
+    expect(await firstEvent({ type: 'endSession' }, onlyAccess)).toEqual({ type: 'sessionEnded' })
+    expect(fetch).toHaveBeenCalledTimes(1)
+    const none = adapters({ fetch: fetch as unknown as typeof globalThis.fetch })
+    expect(await firstEvent({ type: 'endSession' }, none)).toEqual({ type: 'sessionEnded' })
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
   it('prepareAuthorization builds the PKCE request from the CSPRNG', async () => {
     const event = await firstEvent(
       { type: 'prepareAuthorization', attempt: 5, sessionToken: SECRETS.sessionToken },

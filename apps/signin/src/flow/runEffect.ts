@@ -87,11 +87,15 @@ function runOther(
       return stopClock(adapters)
     case 'endSession': {
       // Read now: the cookie removals that follow in the same transition run right after.
-      const refreshToken = cookies.read(COOKIE_NAMES.refreshToken)
+      const tokens = {
+        refreshToken: cookies.read(COOKIE_NAMES.refreshToken),
+        accessToken: cookies.read(COOKIE_NAMES.accessToken),
+      }
       const ended = (): void => send({ type: 'sessionEnded' })
-      if (refreshToken === null) return void Promise.resolve().then(ended)
+      if (tokens.refreshToken === null && tokens.accessToken === null)
+        return void Promise.resolve().then(ended)
       return void loadNetworkEffects()
-        .then((network) => network.revokeSession(refreshToken, adapters))
+        .then((network) => network.revokeSession(tokens, adapters))
         .then(ended, ended)
     }
     case 'setLocation':

@@ -225,8 +225,17 @@ describe('already signed in', () => {
     expect(await screen.findByLabelText('Email')).toBeTruthy()
     expect(document.cookie).not.toContain('access_token=')
     expect(document.cookie).not.toContain('refresh_token=')
-    const [revoke] = app.requestsTo('/oauth2/default/v1/revoke')
-    expect(revoke?.body).toContain(`token=${SECRETS.refreshToken}`)
+    // Both tokens are revoked, as the sub-sites' signOut revokes them.
+    const revoked = app
+      .requestsTo('/oauth2/default/v1/revoke')
+      .map((request) => Object.fromEntries(new URLSearchParams(request.body)))
+    expect(revoked).toHaveLength(2)
+    expect(revoked).toContainEqual(
+      expect.objectContaining({ token: SECRETS.refreshToken, token_type_hint: 'refresh_token' }),
+    )
+    expect(revoked).toContainEqual(
+      expect.objectContaining({ token: accessToken, token_type_hint: 'access_token' }),
+    )
     await act(async () => undefined)
   })
   it('keeps a long address whole as one left-to-right unit that may break only before "@" and "."', async () => {

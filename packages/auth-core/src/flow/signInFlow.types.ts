@@ -352,8 +352,9 @@ type ImmediateEffect =
   | { readonly type: 'startClock' }
   | { readonly type: 'stopClock' }
   /**
-   * Revoke the refresh token in the cookies (read when this runs, before the cookies are removed),
-   * as `signOut` does without the provider redirect. Result: `sessionEnded`, whatever the answer.
+   * Revoke the refresh token and the access token in the cookies (read when this runs, before the
+   * cookies are removed), as `signOut` does without the provider redirect. Result: `sessionEnded`,
+   * whatever the answers.
    */
   | { readonly type: 'endSession' }
   | { readonly type: 'setCookies'; readonly cookies: readonly CookieWrite[] }
