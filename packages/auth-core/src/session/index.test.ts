@@ -20,6 +20,7 @@ describe('auth-core/session entry point', () => {
         'browserRandomId',
         'browserSessionDeps',
         'browserSleep',
+        'createAuthenticatedFetch',
         'createMemoryLock',
         'createPlatformSession',
         'decodeAccessTokenClaims',

@@ -50,6 +50,13 @@ export type {
 } from './browserDefaults'
 export { createMemoryLock } from './createMemoryLock'
 
+// Requests to the sub-site's APIs with the access token (one forced refresh and retry on a 401)
+export { createAuthenticatedFetch } from './createAuthenticatedFetch'
+export type {
+  AuthenticatedFetchOptions,
+  AuthenticatedFetchSession,
+} from './createAuthenticatedFetch'
+
 // The building blocks, for callers that compose their own
 export { decodeAccessTokenClaims } from './decodeAccessTokenClaims'
 export { readSessionSnapshot } from './readSessionSnapshot'

@@ -1,0 +1,326 @@
+import { describe, expect, it, vi } from 'vitest'
+import { AuthError } from '../errors/authError'
+import { createAuthenticatedFetch } from './createAuthenticatedFetch'
+import type { AuthenticatedFetchSession } from './createAuthenticatedFetch'
+
+const API = 'https://api.example.com/maps'
+
+/** A session handing out `tokens` in turn (the last one again once they run out). */
+function fakeSession(...tokens: (string | null)[]) {
+  const calls: ({ readonly forceRefresh?: boolean } | undefined)[] = []
+  const redirects: [string, { readonly returnPath?: string } | undefined][] = []
+  const session: AuthenticatedFetchSession = {
+    getAccessToken: async (options) => {
+      calls.push(options)
+      return tokens.length > 1 ? (tokens.shift() ?? null) : (tokens[0] ?? null)
+    },
+    redirectToSignIn: (subSite, options) => {
+      redirects.push([subSite, options])
+    },
+  }
+  return { session, calls, redirects }
+}
+
+interface Seen {
+  readonly url: string
+  readonly method: string
+  readonly authorization: string | null
+  readonly other: string | null
+  readonly body: string
+}
+
+/** A fetch answering with the statuses in turn, recording what it was sent. */
+function api(...statuses: number[]) {
+  const seen: Seen[] = []
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const request = input as Request
+    seen.push({
+      url: request.url,
+      method: request.method,
+      authorization: request.headers.get('authorization'),
+      other: request.headers.get('x-other'),
+      body: await request.text(),
+    })
+    return new Response(`answer ${seen.length}`, { status: statuses[seen.length - 1] ?? 500 })
+  })
+  return { fetch: fetch as unknown as typeof globalThis.fetch, seen }
+}
+
+describe('createAuthenticatedFetch', () => {
+  it('sends the access token as a Bearer header, keeping the rest of the request', async () => {
+    const { session, calls } = fakeSession('at-1')
+    const { fetch, seen } = api(200)
+    const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
+
+    const response = await authFetch(API, {
+      method: 'POST',
+      headers: { 'X-Other': 'kept', Authorization: 'Basic replaced' },
+      body: 'payload',
+    })
+
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('answer 1')
+    expect(seen).toEqual([
+      { url: API, method: 'POST', authorization: 'Bearer at-1', other: 'kept', body: 'payload' },
+    ])
+    expect(calls).toEqual([undefined])
+  })
+
+  it('takes a Request as input, like fetch', async () => {
+    const { session } = fakeSession('at-1')
+    const { fetch, seen } = api(200)
+    const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
+
+    await authFetch(new Request(API, { method: 'PUT', body: 'from a request' }))
+
+    expect(seen).toMatchObject([
+      { method: 'PUT', authorization: 'Bearer at-1', body: 'from a request' },
+    ])
+  })
+
+  it('on a 401, forces one refresh and resends the same request (body included) once', async () => {
+    const { session, calls } = fakeSession('at-old', 'at-new')
+    const { fetch, seen } = api(401, 200)
+    const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
+
+    const response = await authFetch(API, { method: 'POST', body: 'payload' })
+
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('answer 2')
+    expect(seen.map((s) => [s.authorization, s.body])).toEqual([
+      ['Bearer at-old', 'payload'],
+      ['Bearer at-new', 'payload'],
+    ])
+    expect(calls).toEqual([undefined, { forceRefresh: true }])
+  })
+
+  it('returns the second 401 as it is: never a second refresh, never a third request', async () => {
+    const { session, calls } = fakeSession('at-1', 'at-2', 'at-3')
+    const { fetch, seen } = api(401, 401, 200)
+    const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
+
+    const response = await authFetch(API)
+
+    expect(response.status).toBe(401)
+    expect(await response.text()).toBe('answer 2')
+    expect(seen).toHaveLength(2)
+    expect(calls).toHaveLength(2)
+  })
+
+  it('does not resend when the forced refresh gives the same token the API refused', async () => {
+    const { session, calls } = fakeSession('at-1')
+    const { fetch, seen } = api(401, 200)
+    const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
+
+    const response = await authFetch(API)
+
+    expect(response.status).toBe(401)
+    expect(seen).toHaveLength(1)
+    expect(calls).toEqual([undefined, { forceRefresh: true }])
+  })
+
+  it('does not retry a ReadableStream body (it cannot be read twice): the 401 is returned', async () => {
+    const { session, calls } = fakeSession('at-1', 'at-2')
+    const { fetch, seen } = api(401, 200)
+    const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
+    const body = new Blob(['streamed']).stream()
+
+    const response = await authFetch(API, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+    } as RequestInit)
+
+    expect(response.status).toBe(401)
+    expect(seen.map((s) => s.body)).toEqual(['streamed'])
+    expect(calls).toEqual([undefined])
+  })
+
+  it('answers other statuses (403, 500) as they are, without a refresh', async () => {
+    for (const status of [403, 500]) {
+      const { session, calls } = fakeSession('at-1', 'at-2')
+      const { fetch, seen } = api(status)
+      const response = await createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(
+        API,
+      )
+      expect(response.status).toBe(status)
+      expect(seen).toHaveLength(1)
+      expect(calls).toHaveLength(1)
+    }
+  })
+
+  describe('without a session', () => {
+    it('sends nothing, redirects to sign in with the current path and rejects session_expired', async () => {
+      const { session, redirects } = fakeSession(null)
+      const { fetch, seen } = api(200)
+      const authFetch = createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        fetch,
+        currentPath: () => '/maps/42?zoom=3',
+      })
+
+      const failure = await authFetch(API).catch((error: unknown) => error)
+
+      expect(failure).toBeInstanceOf(AuthError)
+      expect((failure as AuthError).code).toBe('session_expired')
+      expect(seen).toEqual([])
+      expect(redirects).toEqual([['citystream', { returnPath: '/maps/42?zoom=3' }]])
+    })
+
+    it('redirects to the root when no current path is given', async () => {
+      const { session, redirects } = fakeSession(null)
+      const authFetch = createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        fetch: api(200).fetch,
+      })
+
+      await expect(authFetch(API)).rejects.toThrow(AuthError)
+      expect(redirects).toEqual([['citystream', undefined]])
+    })
+
+    it('with onSignedOut "none": rejects without redirecting', async () => {
+      const { session, redirects } = fakeSession(null)
+      const authFetch = createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        fetch: api(200).fetch,
+        onSignedOut: 'none',
+      })
+
+      await expect(authFetch(API)).rejects.toMatchObject({ code: 'session_expired' })
+      expect(redirects).toEqual([])
+    })
+
+    it('with an onSignedOut callback: calls it instead of redirecting, then rejects', async () => {
+      const { session, redirects } = fakeSession(null)
+      const onSignedOut = vi.fn()
+      const authFetch = createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        fetch: api(200).fetch,
+        onSignedOut,
+      })
+
+      await expect(authFetch(API)).rejects.toMatchObject({ code: 'session_expired' })
+      expect(onSignedOut).toHaveBeenCalledOnce()
+      expect(redirects).toEqual([])
+    })
+
+    it('when the forced refresh after a 401 finds no session: one redirect, no retry', async () => {
+      const { session, redirects } = fakeSession('at-1', null)
+      const { fetch, seen } = api(401, 200)
+      const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
+
+      await expect(authFetch(API)).rejects.toMatchObject({ code: 'session_expired' })
+      expect(seen).toHaveLength(1)
+      expect(redirects).toEqual([['citystream', undefined]])
+    })
+  })
+
+  describe('abort signals', () => {
+    it('an already aborted signal rejects with its reason before asking for a token', async () => {
+      const { session, calls } = fakeSession('at-1')
+      const { fetch, seen } = api(200)
+      const controller = new AbortController()
+      controller.abort(new Error('left the page'))
+
+      await expect(
+        createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(API, {
+          signal: controller.signal,
+        }),
+      ).rejects.toThrow('left the page')
+      expect(calls).toEqual([])
+      expect(seen).toEqual([])
+    })
+
+    it('aborted while the token is fetched: nothing is sent, no redirect', async () => {
+      const controller = new AbortController()
+      const { session, redirects } = fakeSession(null)
+      const getAccessToken = session.getAccessToken
+      const aborting: AuthenticatedFetchSession = {
+        ...session,
+        getAccessToken: async (options) => {
+          controller.abort(new Error('gone'))
+          return getAccessToken(options)
+        },
+      }
+      const { fetch, seen } = api(200)
+
+      await expect(
+        createAuthenticatedFetch(aborting, { subSite: 'citystream', fetch })(API, {
+          signal: controller.signal,
+        }),
+      ).rejects.toThrow('gone')
+      expect(seen).toEqual([])
+      expect(redirects).toEqual([])
+    })
+
+    it('aborted during the first request: no forced refresh and no retry', async () => {
+      const { session, calls } = fakeSession('at-1', 'at-2')
+      const controller = new AbortController()
+      const fetch = vi.fn(async () => {
+        controller.abort(new Error('gone'))
+        return new Response(null, { status: 401 })
+      })
+
+      await expect(
+        createAuthenticatedFetch(session, {
+          subSite: 'citystream',
+          fetch: fetch as unknown as typeof globalThis.fetch,
+        })(API, { signal: controller.signal }),
+      ).rejects.toThrow('gone')
+      expect(fetch).toHaveBeenCalledOnce()
+      expect(calls).toEqual([undefined])
+    })
+
+    it('aborted during the forced refresh: no retry', async () => {
+      const controller = new AbortController()
+      const calls: unknown[] = []
+      const session: AuthenticatedFetchSession = {
+        getAccessToken: async (options) => {
+          calls.push(options)
+          if (options?.forceRefresh) controller.abort(new Error('gone'))
+          return options?.forceRefresh ? 'at-2' : 'at-1'
+        },
+        redirectToSignIn: () => {},
+      }
+      const { fetch, seen } = api(401, 200)
+
+      await expect(
+        createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(API, {
+          signal: controller.signal,
+        }),
+      ).rejects.toThrow('gone')
+      expect(seen).toHaveLength(1)
+      expect(calls).toEqual([undefined, { forceRefresh: true }])
+    })
+
+    it('passes the signal on to the requests it sends', async () => {
+      const { session } = fakeSession('at-1')
+      const controller = new AbortController()
+      let sentSignal: AbortSignal | null = null
+      const fetch = vi.fn(async (input: RequestInfo | URL) => {
+        sentSignal = (input as Request).signal
+        return new Response(null, { status: 200 })
+      })
+      await createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        fetch: fetch as unknown as typeof globalThis.fetch,
+      })(API, { signal: controller.signal })
+
+      controller.abort(new Error('later'))
+      expect(sentSignal!.aborted).toBe(true)
+    })
+  })
+
+  it('looks up globalThis.fetch at each call when no fetch is given', async () => {
+    const { session } = fakeSession('at-1')
+    const { fetch, seen } = api(200)
+    vi.stubGlobal('fetch', fetch)
+    try {
+      const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream' })
+      await authFetch(API)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    expect(seen).toHaveLength(1)
+  })
+})

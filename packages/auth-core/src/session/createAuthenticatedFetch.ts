@@ -1,0 +1,107 @@
+import { AuthError } from '../errors/authError'
+
+/**
+ * What {@link createAuthenticatedFetch} needs of a session: a `PlatformSession` has both.
+ * Only these two, so a test (or a framework binding) can pass its own.
+ */
+export interface AuthenticatedFetchSession {
+  /** A valid access token, refreshed when needed (`forceRefresh`: refreshed now); null without a session. */
+  readonly getAccessToken: (options?: { readonly forceRefresh?: boolean }) => Promise<string | null>
+  /** Remembers the sub-site (and the page to come back to) and goes to the sign-in page. */
+  readonly redirectToSignIn: (subSite: string, options?: { readonly returnPath?: string }) => void
+}
+
+/** Options of {@link createAuthenticatedFetch}. */
+export interface AuthenticatedFetchOptions {
+  /** This sub-site's name, as the sign-in app allows it: where sign-in brings the person back. */
+  readonly subSite: string
+  /** The `fetch` that sends the requests. Defaults to `globalThis.fetch`, looked up at each call. */
+  readonly fetch?: typeof fetch
+  /**
+   * What happens when there is no session (no token, or the forced refresh after a 401 found
+   * none): `'redirect'` (default) calls `redirectToSignIn(subSite, { returnPath: currentPath() })`,
+   * `'none'` does nothing, a function is called instead. The request rejects with an
+   * `AuthError` `session_expired` in every case.
+   */
+  readonly onSignedOut?: 'redirect' | 'none' | (() => void)
+  /** The page to come back to after sign-in (e.g. `() => location.pathname + location.search`). */
+  readonly currentPath?: () => string
+}
+
+/**
+ * A `fetch` that sends the platform access token: `Authorization: Bearer <token>` from
+ * `session.getAccessToken()` (which refreshes when needed).
+ *
+ * - A 401 answer means the API no longer accepts the token (revoked, or rotated by another
+ *   sub-site): exactly one `getAccessToken({ forceRefresh: true })` and one retry with the new
+ *   token. The retry's answer is returned whatever it is, so a request is sent at most twice.
+ *   The body is cloned before the first send so the retry resends it; a `ReadableStream` body
+ *   cannot be read twice, so such a request is not retried (its 401 is returned). When the
+ *   forced refresh yields the same token, the 401 is returned without a retry.
+ * - No session (no token before the first send or after the forced refresh): `onSignedOut`
+ *   (by default the redirect to sign in, once per call) and a rejection with an `AuthError`
+ *   `session_expired`; nothing is sent without a token.
+ * - `signal` (in `init` or on a `Request`) is honoured: an aborted signal rejects with its
+ *   reason before the token, before the forced refresh and before the retry.
+ *
+ * Send it only to the APIs that expect the platform token: every request carries it.
+ * @see https://www.rfc-editor.org/rfc/rfc6750#section-2.1 (Authorization request header field)
+ * @see https://www.rfc-editor.org/rfc/rfc6750#section-3.1 (invalid_token: 401)
+ */
+export function createAuthenticatedFetch(
+  session: AuthenticatedFetchSession,
+  options: AuthenticatedFetchOptions,
+): (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> {
+  const send = (request: Request) => (options.fetch ?? globalThis.fetch)(request)
+
+  function signedOut(): never {
+    const { onSignedOut = 'redirect' } = options
+    if (onSignedOut === 'redirect') {
+      const returnPath = options.currentPath?.()
+      session.redirectToSignIn(
+        options.subSite,
+        returnPath === undefined ? undefined : { returnPath },
+      )
+    } else if (onSignedOut !== 'none') onSignedOut()
+    throw new AuthError('session_expired', 'No platform session: sign in first.')
+  }
+
+  return async (input, init) => {
+    const request = new Request(input, init)
+    const { signal } = request
+    signal.throwIfAborted()
+    // A stream is read once: it cannot be kept for a retry.
+    const spare = init?.body instanceof ReadableStream ? null : request.clone()
+    const token = await session.getAccessToken()
+    signal.throwIfAborted()
+    if (token === null) signedOut()
+    const response = await send(withBearer(request, token))
+    if (response.status !== 401 || spare === null) return response
+    signal.throwIfAborted()
+    const fresh = await session.getAccessToken({ forceRefresh: true })
+    signal.throwIfAborted()
+    if (fresh === null) {
+      await discard(response)
+      signedOut()
+    }
+    if (fresh === token) return response
+    await discard(response)
+    return send(withBearer(spare, fresh))
+  }
+}
+
+/** The request with `Authorization: Bearer <token>` (replacing any the caller set). */
+function withBearer(request: Request, token: string): Request {
+  const headers = new Headers(request.headers)
+  headers.set('Authorization', `Bearer ${token}`)
+  return new Request(request, { headers })
+}
+
+/** Releases the body of an answer that is not returned (its connection can be reused). */
+async function discard(response: Response): Promise<void> {
+  try {
+    await response.body?.cancel()
+  } catch {
+    // Nothing to release.
+  }
+}
