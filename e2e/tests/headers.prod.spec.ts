@@ -141,6 +141,14 @@ test.describe('production headers (deploy/nginx.conf)', () => {
     expect(response.headers.location).toBe('https://login.platform.test/some/path?x=1')
   })
 
+  test('plain HTTP with a forged Host still redirects to the server’s own name', async () => {
+    for (const host of ['evil.example', 'login.platform.test.evil.example', 'evil.example:8443']) {
+      const response = await rawRequest(`http://${host}/some/path?x=1`)
+      expect(response.status, host).toBe(301)
+      expect(response.headers.location, host).toBe('https://login.platform.test/some/path?x=1')
+    }
+  })
+
   test('TLS 1.2 and 1.3 are accepted; TLS 1.1 is refused by the server', async () => {
     for (const maxVersion of ['TLSv1.2', 'TLSv1.3'] as const) {
       const response = await rawRequest(`${ORIGINS.app}/`, { ca: ca(), maxVersion })
