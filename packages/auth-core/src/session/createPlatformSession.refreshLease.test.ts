@@ -9,7 +9,7 @@ import { serializeCookie, serializeCookieRemoval } from '../cookies/serializeCoo
 import { createMemoryLock } from './createMemoryLock'
 import { createPlatformSession } from './createPlatformSession'
 import { LEASE_POLL_MS, LEASE_SETTLE_MS } from './refreshLease'
-import { REFRESH_LEASE_COOKIE_NAME } from './session.types'
+import { REFRESH_LEASE_COOKIE_NAME, REFRESH_LEASE_MS } from './session.types'
 import type { SessionDeps } from './session.types'
 import {
   accessToken,
@@ -28,8 +28,7 @@ import { rejection } from '../testing/rejection'
 
 const config = sessionConfig()
 const NOW_MS = NOW_S * 1000
-/** The default request timeout (15 s) plus the lease's 1 s margin. */
-const LEASE_MS = 16_000
+const LEASE_MS = REFRESH_LEASE_MS
 const stale = accessToken({ exp: NOW_S - 1 })
 
 /**
@@ -183,14 +182,36 @@ describe('createPlatformSession: the refresh lease across sub-sites', () => {
     )
   })
 
-  it('the lease lasts the request timeout plus one second', async () => {
+  it('the lease lasts REFRESH_LEASE_MS whatever the request timeout', async () => {
     const { jar, fetch, time } = twoSubSites()
     const session = subSite('citystream', jar, fetch, time, { timeoutMs: 5000 })
     await session.getAccessToken()
+    expect(REFRESH_LEASE_MS).toBe(16_000)
     expect(leaseWrites(jar)[0]).toMatchObject({
-      value: `citystream-holder-1.${NOW_MS + 6000}`,
-      maxAgeSeconds: 6,
+      value: `citystream-holder-1.${NOW_MS + 16_000}`,
+      maxAgeSeconds: 16,
     })
+  })
+
+  it('one platform-wide lease bound: a sub-site with a shorter request timeout still waits for a lease taken by one with the default', async () => {
+    const { jar, endpoint, requests, fetch, time, citystream } = twoSubSites()
+    const roads = subSite('roads', jar, fetch, time, { timeoutMs: 5000 })
+    const release = endpoint.hold()
+    const first = citystream.getAccessToken()
+    await until(() => requests.length === 1)
+    const second = roads.getAccessToken()
+    await until(
+      () =>
+        requests.length > 1 || time.clock.slept.filter((ms) => ms === LEASE_POLL_MS).length >= 3,
+    )
+    // The other sub-site's lease (16 s) is not "implausible" to the one with a 5 s timeout.
+    expect(requests.map((request) => request.form.get('refresh_token'))).toEqual(['rt-1'])
+    release()
+    expect(await Promise.all([first, second])).toEqual([endpoint.issued[0], endpoint.issued[0]])
+    expect(requests).toHaveLength(1)
+    expect(leaseWrites(jar).map((write) => write.value)).toEqual([
+      `citystream-holder-1.${NOW_MS + REFRESH_LEASE_MS}`,
+    ])
   })
 
   it('in local mode the lease is host-only, like the token cookies', async () => {

@@ -54,6 +54,21 @@ describe('createPlatformSession', () => {
     },
   )
 
+  it('refuses a timeoutMs longer than the refresh lease allows, and accepts the maximum', () => {
+    expect(creationError(sessionConfig(), { timeoutMs: 15_001 })).toMatchObject({
+      code: 'unknown_error',
+      message:
+        'timeoutMs must be at most 15000 ms: a refresh has to end inside the platform-wide refresh lease of 16000 ms.',
+    })
+    expect(() =>
+      createPlatformSession(sessionConfig(), {
+        cookies: recordingJar(),
+        navigate: () => undefined,
+        timeoutMs: 15_000,
+      }),
+    ).not.toThrow()
+  })
+
   it('without a clock: reads expiry with the system clock', () => {
     vi.useFakeTimers({ now: NOW_S * 1000 })
     try {

@@ -8,14 +8,16 @@ import { buildLogoutUrl } from '../oauth/buildLogoutUrl'
 import { systemClock } from './browserDefaults'
 import { createMemoryLock } from './createMemoryLock'
 import { parseSessionUrl } from './parseSessionUrl'
-import { LEASE_MARGIN_MS, withRefreshLease } from './refreshLease'
-import type { LeaseEnv } from './refreshLease'
+import { withRefreshLease } from './refreshLease'
+import type { RefreshLeaseEnv } from './refreshLease'
 import { readSessionSnapshot } from './readSessionSnapshot'
 import { refreshSessionTokens } from './refreshSessionTokens'
 import { revokeRefreshToken } from './revokeRefreshToken'
 import {
   DEFAULT_CLOCK_SKEW_SECONDS,
   DEFAULT_REFRESH_LEEWAY_SECONDS,
+  MAX_SESSION_TIMEOUT_MS,
+  REFRESH_LEASE_MS,
   REFRESH_LOCK_NAME,
 } from './session.types'
 import type {
@@ -46,7 +48,7 @@ import {
  *   sub-sites), and first re-reads the cookies there (another tab may have refreshed already:
  *   then no request). Across sub-sites (with `sleep` and `randomId`), it then takes the
  *   `refresh_lease` cookie on the parent domain: while another sub-site's lease is in force it
- *   waits (at most the lease lifetime, the request timeout plus 1 s) and uses the tokens that
+ *   waits (at most the lease lifetime, {@link REFRESH_LEASE_MS}, the same on every sub-site) and uses the tokens that
  *   sub-site wrote, with no request of its own. Both cookies are rewritten as after sign-in; a
  *   rotated refresh token replaces the old one. A 400/401 OAuth error (`invalid_grant`: the
  *   refresh token expired, was revoked or replayed) re-reads the refresh cookie first: when it
@@ -64,7 +66,8 @@ import {
  * - `redirectToSignIn(subSite)` writes `post_login_redirect` and goes to the sign-in page.
  *
  * @throws AuthError `unknown_error` when `signInUrl`, `clockSkewSeconds`,
- *   `refreshLeewaySeconds` or `timeoutMs` is not acceptable.
+ *   `refreshLeewaySeconds` or `timeoutMs` is not acceptable (a `timeoutMs` above
+ *   {@link MAX_SESSION_TIMEOUT_MS} would let a request outlive its lease).
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 (refreshing an access token)
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2 (refresh-token rotation)
  * @see https://www.rfc-editor.org/rfc/rfc7009 (token revocation)
@@ -85,10 +88,15 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
   const timeoutMs = deps.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0)
     throw new AuthError('unknown_error', 'timeoutMs must be a positive whole number.')
+  if (timeoutMs > MAX_SESSION_TIMEOUT_MS)
+    throw new AuthError(
+      'unknown_error',
+      `timeoutMs must be at most ${MAX_SESSION_TIMEOUT_MS} ms: a refresh has to end inside the platform-wide refresh lease of ${REFRESH_LEASE_MS} ms.`,
+    )
   const now = deps.now ?? systemClock
   const lock = deps.lock ?? createMemoryLock()
   const { sleep, randomId } = deps
-  const lease: LeaseEnv | null =
+  const lease: RefreshLeaseEnv | null =
     sleep === undefined || randomId === undefined
       ? null
       : {
@@ -97,7 +105,6 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
           now,
           sleep,
           randomId,
-          leaseMs: timeoutMs + LEASE_MARGIN_MS,
         }
   let inFlight: Promise<string | null> | null = null
   /** The ID token of the latest refresh by this object, with its `exp` in epoch seconds. */

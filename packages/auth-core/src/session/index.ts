@@ -13,8 +13,10 @@ export { createPlatformSession } from './createPlatformSession'
 export {
   DEFAULT_CLOCK_SKEW_SECONDS,
   DEFAULT_REFRESH_LEEWAY_SECONDS,
+  MAX_SESSION_TIMEOUT_MS,
   POST_LOGIN_REDIRECT_MAX_AGE_SECONDS,
   REFRESH_LEASE_COOKIE_NAME,
+  REFRESH_LEASE_MS,
   REFRESH_LOCK_NAME,
 } from './session.types'
 export type {

@@ -9,7 +9,7 @@ import { cookieScope } from '../cookies/cookieRules'
 import type { CookieScopeConfig } from '../cookies/cookieRules'
 import { planCookieRemoval } from '../cookies/planCookieRemoval'
 import { AuthError } from '../errors/authError'
-import { REFRESH_LEASE_COOKIE_NAME } from './session.types'
+import { REFRESH_LEASE_COOKIE_NAME, REFRESH_LEASE_MS } from './session.types'
 import type { CookieJar } from './session.types'
 
 /** How often a waiting sub-site looks at the lease and the token cookies again. */
@@ -21,21 +21,25 @@ export const LEASE_POLL_MS = 100
  * page a little late.
  */
 export const LEASE_SETTLE_MS = 100
-/** Added to the request timeout: the lease outlives the request it covers. */
-export const LEASE_MARGIN_MS = 1000
-
 const HOLDER = /^[A-Za-z0-9_-]{8,64}$/
 const LEASE_VALUE = /^([A-Za-z0-9_-]{8,64})\.(\d{1,16})$/
 
-/** What the lease needs: the shared cookies, the cookie scope, and the injected time and randomness. */
-export interface LeaseEnv {
+/**
+ * What the lease needs: the cookie scope (`parentDomain`, `localMode`), the parent-domain cookies,
+ * and the injected clock, waits and holder ids. In a browser: `browserCookieJar(document)`,
+ * `Date.now`, `browserSleep(window)` and `browserRandomId(crypto)`.
+ */
+export interface RefreshLeaseEnv {
+  /** Where the lease cookie lives: the parent domain (host-only in local mode), `Path=/`. */
   readonly config: CookieScopeConfig
+  /** The cookies of the parent domain, as the page sees them. */
   readonly cookies: CookieJar
+  /** The clock, in epoch milliseconds. */
   readonly now: () => number
+  /** Resolves after `ms` milliseconds. */
   readonly sleep: (ms: number) => Promise<void>
+  /** A fresh unguessable holder id: 8 to 64 of `[A-Za-z0-9_-]`. */
   readonly randomId: () => string
-  /** The lease lifetime: the longest a holder may hold it (and a waiter wait), in ms. */
-  readonly leaseMs: number
 }
 
 /** A lease as read from the cookie: who holds it, until when (epoch ms). */
@@ -49,7 +53,7 @@ interface Lease {
  * whatever the cookie's Max-Age left), it is malformed, or it claims to last longer than any
  * lease can (a forged or mis-clocked value must not block refreshes).
  */
-function readLease(env: LeaseEnv): Lease | null {
+function readLease(env: RefreshLeaseEnv): Lease | null {
   let value: string | undefined
   try {
     value = env.cookies.get(REFRESH_LEASE_COOKIE_NAME)
@@ -61,13 +65,13 @@ function readLease(env: LeaseEnv): Lease | null {
   const holder = match[1] as string
   const expiresAt = Number(match[2])
   const now = env.now()
-  if (expiresAt <= now || expiresAt > now + env.leaseMs) return null
+  if (expiresAt <= now || expiresAt > now + REFRESH_LEASE_MS) return null
   return { holder, expiresAt }
 }
 
 /**
  * The lease cookie for `holder` until `expiresAt`: parent domain (host-only in local mode),
- * `Path=/`, `Secure`, `SameSite=Lax`, Max-Age of the lease lifetime rounded up, so the browser
+ * `Path=/`, `Secure`, `SameSite=Lax`, Max-Age of {@link REFRESH_LEASE_MS} in seconds, so the browser
  * drops it on its own when a holder dies without removing it.
  * @throws AuthError `unknown_error` when `randomId` returned something that is not 8 to 64 of
  *   `[A-Za-z0-9_-]`.
@@ -76,7 +80,6 @@ export function planRefreshLeaseCookie(
   config: CookieScopeConfig,
   holder: string,
   expiresAt: number,
-  leaseMs: number,
 ): CookieWrite {
   if (!HOLDER.test(holder))
     throw new AuthError('unknown_error', 'randomId must return 8 to 64 of A-Z, a-z, 0-9, _ and -.')
@@ -86,7 +89,7 @@ export function planRefreshLeaseCookie(
     ...cookieScope(config),
     secure: true,
     sameSite: 'Lax',
-    maxAgeSeconds: Math.ceil(leaseMs / 1000),
+    maxAgeSeconds: Math.ceil(REFRESH_LEASE_MS / 1000),
   }
 }
 
@@ -102,19 +105,17 @@ export function planRefreshLeaseCookie(
  * when it fails, and only while it is still ours.
  */
 export async function withRefreshLease<T>(
-  env: LeaseEnv,
+  env: RefreshLeaseEnv,
   settled: () => T | undefined,
   task: () => Promise<T>,
 ): Promise<T> {
-  // A lease written at the latest when we started expires within leaseMs; one more poll sees it.
-  const deadline = env.now() + env.leaseMs + LEASE_POLL_MS
+  // A lease written at the latest when we started expires within the lease lifetime; one more poll sees it.
+  const deadline = env.now() + REFRESH_LEASE_MS + LEASE_POLL_MS
   let mine: string | null = null
   for (;;) {
     if (readLease(env) === null) {
       const holder = env.randomId()
-      env.cookies.set(
-        planRefreshLeaseCookie(env.config, holder, env.now() + env.leaseMs, env.leaseMs),
-      )
+      env.cookies.set(planRefreshLeaseCookie(env.config, holder, env.now() + REFRESH_LEASE_MS))
       await env.sleep(LEASE_SETTLE_MS)
       if (readLease(env)?.holder === holder) {
         mine = holder

@@ -52,11 +52,25 @@ export const REFRESH_LOCK_NAME = 'platform-session-refresh'
  * Name of the platform-wide refresh lease: a cookie on the parent domain (same Domain, Path,
  * `Secure` and `SameSite=Lax` as the token cookies) whose value is `{holder}.{expiry}` (a random
  * holder id, 8 to 64 of `[A-Za-z0-9_-]`, and the epoch milliseconds it lasts until), with a
- * Max-Age of the request timeout plus one second (16 s by default). A sub-site refreshes (or
- * signs out) only while it holds it; another sub-site finding it waits and then uses the tokens
- * the holder wrote.
+ * Max-Age of {@link REFRESH_LEASE_MS} (16 s). A sub-site refreshes (or signs out), and the
+ * sign-in page writes or replaces the token cookies, only while holding it; another holder finding
+ * it waits and then uses the tokens the holder wrote.
  */
 export const REFRESH_LEASE_COOKIE_NAME = 'refresh_lease'
+/**
+ * The lifetime of every refresh lease, the same on every sub-site and on the sign-in page: 16 000
+ * ms. A holder's work (one request to the provider, at most `MAX_SESSION_TIMEOUT_MS`) ends
+ * within it; a waiter waits at most this long; a lease value claiming to last longer is forged or
+ * mis-clocked and ignored. One constant, not each sub-site's own timeout: a sub-site with a short
+ * timeout must not take a longer-configured holder's lease for implausible and overwrite it.
+ */
+export const REFRESH_LEASE_MS = 16_000
+/**
+ * The longest request timeout a session accepts (`SessionDeps.timeoutMs`): 15 000 ms, one second
+ * inside {@link REFRESH_LEASE_MS}, so a refresh ends (or is aborted) while its lease still holds.
+ * A longer timeout is refused when the session is created.
+ */
+export const MAX_SESSION_TIMEOUT_MS = 15_000
 
 /* --- Injected dependencies --- */
 
@@ -101,7 +115,10 @@ export interface SessionDeps {
    * `crypto.getRandomValues`).
    */
   readonly randomId?: () => string
-  /** Time allowed for each request to the identity provider (default 15000 ms). */
+  /**
+   * Time allowed for each request to the identity provider: 1 to {@link MAX_SESSION_TIMEOUT_MS}
+   * ms (default and maximum 15000), so a refresh always ends inside its refresh lease.
+   */
   readonly timeoutMs?: number
   /**
    * The current page's path (`location.pathname`): sign-out also expires the token cookies at

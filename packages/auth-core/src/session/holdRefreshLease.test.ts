@@ -1,0 +1,145 @@
+/**
+ * The sign-in page's side of the refresh lease: while it holds the lease around its token-cookie
+ * writes, a sub-site's refresh waits and then uses what the page wrote; the page itself waits for
+ * a sub-site's refresh in progress.
+ */
+import { describe, expect, it } from 'vitest'
+import { holdRefreshLease } from '../index'
+import { createMemoryLock } from './createMemoryLock'
+import { createPlatformSession } from './createPlatformSession'
+import { LEASE_POLL_MS, LEASE_SETTLE_MS } from './refreshLease'
+import { REFRESH_LEASE_COOKIE_NAME, REFRESH_LEASE_MS } from './session.types'
+import {
+  accessToken,
+  deferred,
+  json,
+  NOW_S,
+  recordingJar,
+  refreshBody,
+  sessionConfig,
+  stubFetch,
+} from './sessionTestKit'
+
+const config = sessionConfig()
+const NOW_MS = NOW_S * 1000
+
+/** A clock that every sleep advances, after yielding to other tasks (as a real wait would). */
+function sharedClock() {
+  const clock = { nowMs: NOW_MS, slept: [] as number[] }
+  const sleep = async (ms: number) => {
+    clock.slept.push(ms)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    clock.nowMs += ms
+  }
+  return { clock, sleep }
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !condition(); i++)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  expect(condition()).toBe(true)
+}
+
+describe('holdRefreshLease (the sign-in page)', () => {
+  it('holds the lease while the task runs, resolves with its result and removes the lease', async () => {
+    const jar = recordingJar()
+    const time = sharedClock()
+    let seenDuringTask: string | undefined
+    const result = await holdRefreshLease(
+      {
+        config,
+        cookies: jar,
+        now: () => time.clock.nowMs,
+        sleep: time.sleep,
+        randomId: () => 'signin-holder',
+      },
+      async () => {
+        seenDuringTask = jar.get(REFRESH_LEASE_COOKIE_NAME)
+        return 'written'
+      },
+    )
+    expect(result).toBe('written')
+    expect(seenDuringTask).toBe(`signin-holder.${NOW_MS + REFRESH_LEASE_MS}`)
+    expect(time.clock.slept).toEqual([LEASE_SETTLE_MS])
+    expect(jar.values.has(REFRESH_LEASE_COOKIE_NAME)).toBe(false)
+    expect(jar.removals).toEqual([{ name: 'refresh_lease', domain: '.example.com', path: '/' }])
+  })
+
+  it('removes the lease when the task fails, and rejects with its error', async () => {
+    const jar = recordingJar()
+    const time = sharedClock()
+    const env = {
+      config,
+      cookies: jar,
+      now: () => time.clock.nowMs,
+      sleep: time.sleep,
+      randomId: () => 'signin-holder',
+    }
+    await expect(
+      holdRefreshLease(env, () => Promise.reject(new Error('write failed'))),
+    ).rejects.toThrow('write failed')
+    expect(jar.values.has(REFRESH_LEASE_COOKIE_NAME)).toBe(false)
+  })
+
+  it('a sub-site refresh during the hold makes no request and uses the tokens the page wrote', async () => {
+    const stale = accessToken({ exp: NOW_S - 1 })
+    const jar = recordingJar({ access_token: stale, refresh_token: 'rt-old-person' })
+    const time = sharedClock()
+    const { fetch, requests } = stubFetch(() => json(refreshBody(config)))
+    const subSite = createPlatformSession(config, {
+      cookies: jar,
+      fetch,
+      now: () => time.clock.nowMs,
+      navigate: () => undefined,
+      lock: createMemoryLock(),
+      sleep: time.sleep,
+      randomId: () => 'citystream-holder',
+    })
+    const release = deferred<void>()
+    const fresh = accessToken({ exp: NOW_S + 3600, jti: 'new-person' })
+    let taskStarted = false
+    const holding = holdRefreshLease(
+      {
+        config,
+        cookies: jar,
+        now: () => time.clock.nowMs,
+        sleep: time.sleep,
+        randomId: () => 'signin-holder',
+      },
+      async () => {
+        taskStarted = true
+        await release.promise
+        jar.values.set('access_token', fresh)
+        jar.values.set('refresh_token', 'rt-new-person')
+      },
+    )
+    await until(() => taskStarted)
+    const token = subSite.getAccessToken()
+    await until(() => time.clock.slept.filter((ms) => ms === LEASE_POLL_MS).length >= 3)
+    expect(requests).toHaveLength(0)
+    release.resolve()
+    await holding
+    expect(await token).toBe(fresh)
+    expect(requests).toHaveLength(0)
+  })
+
+  it('waits for a sub-site’s lease in force before running the task', async () => {
+    const jar = recordingJar({ refresh_lease: `roadsholder.${NOW_MS + 1000}` })
+    const time = sharedClock()
+    let startedAt: number | null = null
+    await holdRefreshLease(
+      {
+        config,
+        cookies: jar,
+        now: () => time.clock.nowMs,
+        sleep: time.sleep,
+        randomId: () => 'signin-holder',
+      },
+      async () => {
+        startedAt = time.clock.nowMs
+      },
+    )
+    expect(startedAt).toBeGreaterThanOrEqual(NOW_MS + 1000)
+    expect(startedAt).toBeLessThanOrEqual(NOW_MS + 1000 + LEASE_POLL_MS + LEASE_SETTLE_MS)
+  })
+})
