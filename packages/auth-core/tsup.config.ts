@@ -5,6 +5,7 @@ const shared: Options = {
     index: 'src/index.ts',
     session: 'src/session/index.ts',
     messages: 'src/messages/index.ts',
+    server: 'src/server/index.ts',
   },
   // Shared chunks for both formats (tsup splits ESM by default, CJS only when asked), so the two
   // entry points carry one AuthError class; scripts/checkDist.mjs checks it after every build.
@@ -18,16 +19,16 @@ const shared: Options = {
 }
 
 export default defineConfig([
-  // ESM (`import`): dist/*.js + dist/*.d.ts; oauth4webapi and valibot stay dependencies.
+  // ESM (`import`): dist/*.js + dist/*.d.ts; oauth4webapi, jose and valibot stay dependencies.
   { ...shared, format: ['esm'], dts: true },
-  // CommonJS (`require`): dist/*.cjs + dist/*.d.cts. oauth4webapi is ESM only, and `require()`
-  // of an ES module works only from Node 20.19 / 22.12 on; so the CommonJS build carries its own
-  // copy of its code and runs on every Node the package claims, with no
-  // `require(esm)`. valibot ships CommonJS of its own and stays external.
+  // CommonJS (`require`): dist/*.cjs + dist/*.d.cts. oauth4webapi and jose (the server entry's)
+  // are ESM only, and `require()` of an ES module works only from Node 20.19 / 22.12 on; so the
+  // CommonJS build carries its own copy of their code and runs on every Node the package claims,
+  // with no `require(esm)`. valibot ships CommonJS of its own and stays external.
   {
     ...shared,
     format: ['cjs'],
-    noExternal: ['oauth4webapi'],
+    noExternal: ['oauth4webapi', 'jose'],
     dts: true,
   },
 ])

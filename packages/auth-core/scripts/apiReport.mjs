@@ -17,7 +17,12 @@ if (mode !== 'check' && mode !== 'update') {
   process.exit(2)
 }
 
-const configs = ['api-extractor.json', 'api-extractor.session.json', 'api-extractor.messages.json']
+const configs = [
+  'api-extractor.json',
+  'api-extractor.session.json',
+  'api-extractor.messages.json',
+  'api-extractor.server.json',
+]
 let failed = false
 for (const file of configs) {
   const config = ExtractorConfig.loadFileAndPrepare(new URL(`../${file}`, import.meta.url).pathname)

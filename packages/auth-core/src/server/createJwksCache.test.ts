@@ -1,0 +1,190 @@
+import { compactVerify, exportJWK, generateKeyPair } from 'jose'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { createRsaSigner, jwksResponse, type RsaSigner } from '../testing/rsaSigner'
+import { createJwksCache, type JwksCacheOptions } from './createJwksCache'
+
+const JWKS_URI = 'https://login.example.com/oauth2/default/v1/keys'
+
+let first: RsaSigner
+let second: RsaSigner
+beforeAll(async () => {
+  ;[first, second] = await Promise.all([createRsaSigner('key-1'), createRsaSigner('key-2')])
+})
+
+/** A cache over a fetch stub answering `answer()` at each call, with a movable clock. */
+function setup(
+  answer: () => Response | Promise<Response>,
+  options: Partial<JwksCacheOptions> = {},
+) {
+  const clock = { nowMs: 1_900_000_000_000 }
+  const fetch = vi.fn<typeof globalThis.fetch>(async () => answer())
+  const cache = createJwksCache({ jwksUri: JWKS_URI, fetch, now: () => clock.nowMs, ...options })
+  return { cache, fetch, clock }
+}
+
+describe('createJwksCache', () => {
+  it('fetches the key set once with GET and Accept: application/json, then answers from memory', async () => {
+    const { cache, fetch } = setup(() => jwksResponse({ keys: [first.jwk, second.jwk] }))
+    expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+    expect(await cache.getKey('key-2')).toMatchObject({ found: true })
+    expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+    expect(fetch).toHaveBeenCalledOnce()
+    const [url, init] = fetch.mock.calls[0] ?? []
+    expect(url).toBe(JWKS_URI)
+    expect(init).toMatchObject({ method: 'GET', headers: { accept: 'application/json' } })
+    expect(init?.signal).toBeInstanceOf(AbortSignal)
+    expect(cache.jwksUri).toBe(JWKS_URI)
+  })
+
+  it('shares one request among concurrent lookups', async () => {
+    const { cache, fetch } = setup(() => jwksResponse({ keys: [first.jwk] }))
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.getKey('key-1')))
+    expect(answers.every((answer) => answer.found)).toBe(true)
+    expect(fetch).toHaveBeenCalledOnce()
+  })
+
+  it('fetches again for an unknown kid (rotation), at most once per cooldown', async () => {
+    let keys = [first.jwk]
+    const { cache, fetch, clock } = setup(() => jwksResponse({ keys }))
+    expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+    keys = [first.jwk, second.jwk]
+    // Within the 30 s cooldown of the first fetch: no request, the kid is unknown.
+    clock.nowMs += 29_999
+    expect(await cache.getKey('key-2')).toEqual({ found: false, reason: 'unknown_key' })
+    expect(fetch).toHaveBeenCalledTimes(1)
+    clock.nowMs += 1
+    expect(await cache.getKey('key-2')).toMatchObject({ found: true })
+    expect(fetch).toHaveBeenCalledTimes(2)
+  })
+
+  it('a flood of random kids costs one request per cooldown', async () => {
+    const { cache, fetch, clock } = setup(() => jwksResponse({ keys: [first.jwk] }))
+    await cache.getKey('key-1')
+    clock.nowMs += 30_000
+    const answers = await Promise.all(
+      Array.from({ length: 500 }, (_, index) => cache.getKey(`random-${index}`)),
+    )
+    expect(answers.every((answer) => !answer.found && answer.reason === 'unknown_key')).toBe(true)
+    for (let index = 0; index < 500; index += 1) await cache.getKey(`later-${index}`)
+    expect(fetch).toHaveBeenCalledTimes(2)
+    // The known key is still answered from memory meanwhile.
+    expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+    expect(fetch).toHaveBeenCalledTimes(2)
+  })
+
+  it('honours its own cooldownMs', async () => {
+    const { cache, fetch, clock } = setup(() => jwksResponse({ keys: [first.jwk] }), {
+      cooldownMs: 1_000,
+    })
+    await cache.getKey('nope')
+    clock.nowMs += 999
+    await cache.getKey('nope')
+    clock.nowMs += 1
+    await cache.getKey('nope')
+    expect(fetch).toHaveBeenCalledTimes(2)
+  })
+
+  it('fetches again after maxAgeMs, and drops a key the provider removed', async () => {
+    let keys = [first.jwk]
+    const { cache, fetch, clock } = setup(() => jwksResponse({ keys }), { maxAgeMs: 60_000 })
+    await cache.getKey('key-1')
+    keys = [second.jwk]
+    clock.nowMs += 59_999
+    expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+    clock.nowMs += 1
+    expect(await cache.getKey('key-1')).toEqual({ found: false, reason: 'unknown_key' })
+    expect(fetch).toHaveBeenCalledTimes(2)
+  })
+
+  it('keeps using the keys it has while the provider is down', async () => {
+    let up = true
+    const { cache, fetch, clock } = setup(
+      () => (up ? jwksResponse({ keys: [first.jwk] }) : new Response('down', { status: 503 })),
+      { maxAgeMs: 60_000 },
+    )
+    await cache.getKey('key-1')
+    up = false
+    clock.nowMs += 60_000
+    expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+    expect(await cache.getKey('key-2')).toEqual({ found: false, reason: 'jwks_unavailable' })
+    expect(fetch).toHaveBeenCalledTimes(2)
+  })
+
+  it('after a failed fetch, waits out the cooldown before the next one', async () => {
+    let up = false
+    const { cache, fetch, clock } = setup(() =>
+      up ? jwksResponse({ keys: [first.jwk] }) : Promise.reject(new TypeError('fetch failed')),
+    )
+    expect(await cache.getKey('key-1')).toEqual({ found: false, reason: 'jwks_unavailable' })
+    up = true
+    clock.nowMs += 29_999
+    expect(await cache.getKey('key-1')).toEqual({ found: false, reason: 'jwks_unavailable' })
+    expect(fetch).toHaveBeenCalledTimes(1)
+    clock.nowMs += 1
+    expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+  })
+
+  describe('a malformed key set is jwks_unavailable, never a throw', () => {
+    it.each([
+      ['status 500', () => jwksResponse({ keys: [] }, 500)],
+      ['status 302', () => new Response(null, { status: 302, headers: { location: '/x' } })],
+      ['an HTML page', () => new Response('<html>maintenance</html>', { status: 200 })],
+      ['JSON null', () => jwksResponse(null)],
+      ['keys not an array', () => jwksResponse({ keys: { kid: 'key-1' } })],
+      ['no keys member', () => jwksResponse([])],
+      ['over 256 KiB', () => jwksResponse({ keys: [], padding: 'x'.repeat(262_144) })],
+      [
+        'a declared length over 256 KiB',
+        () => new Response('{"keys":[]}', { headers: { 'content-length': '300000' } }),
+      ],
+      ['a network error', () => Promise.reject(new TypeError('fetch failed'))],
+      ['a timeout', () => Promise.reject(new DOMException('timed out', 'TimeoutError'))],
+      [
+        'a body that fails mid-way',
+        () =>
+          new Response(
+            new ReadableStream({
+              start(controller) {
+                controller.error(new Error('connection reset'))
+              },
+            }),
+          ),
+      ],
+    ])('%s', async (_label, answer) => {
+      const { cache } = setup(answer)
+      expect(await cache.getKey('key-1')).toEqual({ found: false, reason: 'jwks_unavailable' })
+    })
+  })
+
+  it('keeps only RSA signing keys for RS256 that import, first of a kid', async () => {
+    const ec = await exportJWK((await generateKeyPair('ES256', { extractable: true })).publicKey)
+    const { cache } = setup(() =>
+      jwksResponse({
+        keys: [
+          null,
+          'key',
+          { ...ec, kid: 'ec' },
+          { ...first.jwk, kid: 'enc', use: 'enc' },
+          { ...first.jwk, kid: 'rs512', alg: 'RS512' },
+          { ...first.jwk, kid: 'no-n', n: undefined },
+          { ...first.jwk, kid: 'bad-n', n: '***' },
+          { ...first.jwk, kid: 'short-n', n: 'AQAB' },
+          { ...first.jwk, kid: 'empty-n', n: '' },
+          { ...first.jwk, kid: '' },
+          { ...second.jwk, kid: 'dup' },
+          { ...first.jwk, kid: 'dup' },
+          { kty: 'RSA', kid: 'bare', n: first.jwk.n, e: first.jwk.e },
+        ],
+      }),
+    )
+    for (const kid of ['ec', 'enc', 'rs512', 'no-n', 'bad-n', 'short-n', 'empty-n', ''])
+      expect(await cache.getKey(kid)).toEqual({ found: false, reason: 'unknown_key' })
+    const bare = await cache.getKey('bare')
+    expect(bare.found && bare.key.algorithm).toMatchObject({ name: 'RSASSA-PKCS1-v1_5' })
+    // The first entry of a kid wins: `dup` is the second signer's key, not the first's.
+    const dup = await cache.getKey('dup')
+    if (!dup.found) throw new Error('dup is missing')
+    await expect(compactVerify(await second.sign({}), dup.key)).resolves.toBeDefined()
+    await expect(compactVerify(await first.sign({}), dup.key)).rejects.toThrow('signature')
+  })
+})

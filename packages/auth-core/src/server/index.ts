@@ -1,0 +1,28 @@
+/**
+ * `@mapping-platform/auth-core/server`: the platform session on a sub-site's backend (Node 20+,
+ * Deno, Bun, edge runtimes; Web Crypto and `fetch` only). Read the token cookies of a request and
+ * verify the access token against the authorization server's keys.
+ *
+ * ```ts
+ * const session = readSessionFromCookieHeader(request.headers.cookie)
+ * const result = await verifyAccessToken(session?.accessToken ?? '', { issuer, audience, clientId })
+ * ```
+ *
+ * Never import it into browser code: it brings `jose` and has no use there.
+ */
+export { verifyAccessToken, DEFAULT_CLOCK_TOLERANCE_SECONDS } from './verifyAccessToken'
+export type {
+  AccessTokenRejection,
+  AccessTokenVerification,
+  VerifiedAccessToken,
+  VerifyAccessTokenOptions,
+} from './verifyAccessToken'
+export {
+  createJwksCache,
+  DEFAULT_JWKS_COOLDOWN_MS,
+  DEFAULT_JWKS_MAX_AGE_MS,
+  DEFAULT_JWKS_TIMEOUT_MS,
+} from './createJwksCache'
+export type { JwksCache, JwksCacheOptions, JwksKeyLookup } from './createJwksCache'
+export { readSessionFromCookieHeader } from './readSessionFromCookieHeader'
+export type { CookieHeaderSession } from './readSessionFromCookieHeader'

@@ -1,0 +1,270 @@
+import { SignJWT, base64url, generateKeyPair } from 'jose'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { createUnsignedJwt } from '../testing/jwt'
+import {
+  SERVER_NOW_S,
+  TEST_AUDIENCE,
+  TEST_CLIENT_ID,
+  TEST_ISSUER,
+  createRsaSigner,
+  jwksResponse,
+  oktaAccessClaims,
+  type RsaSigner,
+} from '../testing/rsaSigner'
+import { createJwksCache } from './createJwksCache'
+import { verifyAccessToken, type VerifyAccessTokenOptions } from './verifyAccessToken'
+
+let signer: RsaSigner
+let impostor: RsaSigner
+beforeAll(async () => {
+  ;[signer, impostor] = await Promise.all([createRsaSigner('key-1'), createRsaSigner('key-1')])
+})
+
+/** Options over a JWKS stub serving `keys` (default: the signer's key), at {@link SERVER_NOW_S}. */
+function setup(overrides: Partial<VerifyAccessTokenOptions> = {}, keys?: unknown) {
+  const fetch = vi.fn<typeof globalThis.fetch>(async () =>
+    jwksResponse(keys ?? { keys: [signer.jwk] }),
+  )
+  const now = () => SERVER_NOW_S * 1000
+  const options: VerifyAccessTokenOptions = {
+    issuer: TEST_ISSUER,
+    audience: TEST_AUDIENCE,
+    clientId: TEST_CLIENT_ID,
+    jwks: createJwksCache({ jwksUri: `${TEST_ISSUER}/v1/keys`, fetch, now }),
+    now,
+    ...overrides,
+  }
+  return { options, fetch }
+}
+
+describe('verifyAccessToken', () => {
+  it('accepts an Okta access token signed by a key of the JWKS and returns its claims', async () => {
+    const { options, fetch } = setup({ requiredScopes: ['coverage:get'] })
+    const result = await verifyAccessToken(await signer.sign(oktaAccessClaims()), options)
+    expect(result).toEqual({
+      ok: true,
+      claims: {
+        subject: 'ada@example.com',
+        clientId: TEST_CLIENT_ID,
+        userId: '00u1ada',
+        scopes: ['openid', 'coverage:get', 'offline_access'],
+        issuedAt: SERVER_NOW_S - 60,
+        expiresAt: SERVER_NOW_S + 3600,
+        payload: expect.objectContaining({ jti: 'AT.test', ver: 1 }),
+      },
+    })
+    expect(fetch).toHaveBeenCalledOnce()
+    expect(String(fetch.mock.calls[0]?.[0])).toBe(`${TEST_ISSUER}/v1/keys`)
+  })
+
+  it('gives userId null when uid is absent or not a string', async () => {
+    const { options } = setup()
+    for (const uid of [undefined, 42]) {
+      const result = await verifyAccessToken(await signer.sign(oktaAccessClaims({ uid })), options)
+      expect(result.ok && result.claims.userId).toBeNull()
+    }
+  })
+
+  describe('refuses other algorithms before looking up any key', () => {
+    it('alg none', async () => {
+      const { options, fetch } = setup()
+      const token = createUnsignedJwt(oktaAccessClaims(), { alg: 'none', kid: 'key-1' })
+      const result = await verifyAccessToken(`${token.split('.').slice(0, 2).join('.')}.`, options)
+      expect(result).toMatchObject({ ok: false, reason: 'unsupported_algorithm' })
+      expect(fetch).not.toHaveBeenCalled()
+    })
+
+    it('HS256 with the public key as the secret (key confusion)', async () => {
+      const { options, fetch } = setup()
+      const secret = new TextEncoder().encode(JSON.stringify(signer.jwk))
+      const token = await new SignJWT(oktaAccessClaims())
+        .setProtectedHeader({ alg: 'HS256', kid: 'key-1' })
+        .sign(secret)
+      expect(await verifyAccessToken(token, options)).toEqual({
+        ok: false,
+        reason: 'unsupported_algorithm',
+        message: 'The access token is signed with HS256, not RS256.',
+      })
+      expect(fetch).not.toHaveBeenCalled()
+    })
+
+    it('ES256, even with a kid the JWKS has', async () => {
+      const { options } = setup()
+      const { privateKey } = await generateKeyPair('ES256')
+      const token = await new SignJWT(oktaAccessClaims())
+        .setProtectedHeader({ alg: 'ES256', kid: 'key-1' })
+        .sign(privateKey)
+      expect(await verifyAccessToken(token, options)).toMatchObject({
+        reason: 'unsupported_algorithm',
+      })
+    })
+
+    it('RS512 and PS256', async () => {
+      const { options } = setup()
+      for (const alg of ['RS512', 'PS256']) {
+        const token = createUnsignedJwt(oktaAccessClaims(), { alg, kid: 'key-1' })
+        expect(await verifyAccessToken(token, options)).toMatchObject({
+          reason: 'unsupported_algorithm',
+        })
+      }
+    })
+  })
+
+  it('refuses a token signed by another key that claims the same kid', async () => {
+    const { options } = setup()
+    const result = await verifyAccessToken(await impostor.sign(oktaAccessClaims()), options)
+    expect(result).toMatchObject({ ok: false, reason: 'invalid_signature' })
+  })
+
+  it('refuses a token whose claims were changed after signing', async () => {
+    const { options } = setup()
+    const [header, , signature] = (await signer.sign(oktaAccessClaims())).split('.')
+    const forged = base64url.encode(JSON.stringify(oktaAccessClaims({ sub: 'root@example.com' })))
+    const result = await verifyAccessToken(`${header}.${forged}.${signature}`, options)
+    expect(result).toMatchObject({ ok: false, reason: 'invalid_signature' })
+  })
+
+  it('refuses a kid the JWKS does not have, and a token without kid', async () => {
+    const { options } = setup()
+    expect(
+      await verifyAccessToken(await signer.sign(oktaAccessClaims(), { kid: 'key-9' }), options),
+    ).toEqual({
+      ok: false,
+      reason: 'unknown_key',
+      message: 'The authorization server has no signing key "key-9".',
+    })
+    expect(
+      await verifyAccessToken(await signer.sign(oktaAccessClaims(), { kid: undefined }), options),
+    ).toMatchObject({ reason: 'unknown_key' })
+  })
+
+  it('says jwks_unavailable when the keys cannot be fetched', async () => {
+    const { options } = setup({}, 'not a key set')
+    expect(await verifyAccessToken(await signer.sign(oktaAccessClaims()), options)).toEqual({
+      ok: false,
+      reason: 'jwks_unavailable',
+      message: 'The authorization server keys could not be fetched.',
+    })
+  })
+
+  describe('time', () => {
+    it('refuses a token expired beyond the default 30 s tolerance, accepts one within', async () => {
+      const { options } = setup()
+      const within = await signer.sign(oktaAccessClaims({ exp: SERVER_NOW_S - 29 }))
+      const beyond = await signer.sign(oktaAccessClaims({ exp: SERVER_NOW_S - 30 }))
+      expect(await verifyAccessToken(within, options)).toMatchObject({ ok: true })
+      expect(await verifyAccessToken(beyond, options)).toMatchObject({ reason: 'expired' })
+    })
+
+    it('honours clockTolerance: 0 (expired at exp)', async () => {
+      const { options } = setup({ clockTolerance: 0 })
+      const atExp = await signer.sign(oktaAccessClaims({ exp: SERVER_NOW_S }))
+      const after = await signer.sign(oktaAccessClaims({ exp: SERVER_NOW_S + 1 }))
+      expect(await verifyAccessToken(atExp, options)).toMatchObject({ reason: 'expired' })
+      expect(await verifyAccessToken(after, options)).toMatchObject({ ok: true })
+    })
+
+    it('refuses a token whose nbf is ahead beyond the tolerance', async () => {
+      const { options } = setup({ clockTolerance: 10 })
+      const ahead = await signer.sign(oktaAccessClaims({ nbf: SERVER_NOW_S + 11 }))
+      const close = await signer.sign(oktaAccessClaims({ nbf: SERVER_NOW_S + 10 }))
+      expect(await verifyAccessToken(ahead, options)).toMatchObject({ reason: 'not_yet_valid' })
+      expect(await verifyAccessToken(close, options)).toMatchObject({ ok: true })
+    })
+
+    it('reads the injected clock at each call', async () => {
+      let nowMs = SERVER_NOW_S * 1000
+      const { options } = setup({ now: () => nowMs, clockTolerance: 0 })
+      const token = await signer.sign(oktaAccessClaims())
+      expect(await verifyAccessToken(token, options)).toMatchObject({ ok: true })
+      nowMs += 3600_000
+      expect(await verifyAccessToken(token, options)).toMatchObject({ reason: 'expired' })
+    })
+  })
+
+  describe('issuer, audience, client, scopes', () => {
+    it.each([
+      ['iss', 'https://login.example.com/oauth2/other', 'wrong_issuer'],
+      ['iss', `${TEST_ISSUER}/`, 'wrong_issuer'],
+      ['aud', 'api://other', 'wrong_audience'],
+      ['aud', ['api://other', 'api://more'], 'wrong_audience'],
+      ['cid', '0oaOTHER', 'wrong_client'],
+      ['cid', undefined, 'wrong_client'],
+    ])('%s = %j → %s', async (claim, value, reason) => {
+      const { options } = setup()
+      const token = await signer.sign(oktaAccessClaims({ [claim]: value }))
+      expect(await verifyAccessToken(token, options)).toMatchObject({ ok: false, reason })
+    })
+
+    it('accepts an aud array that holds the audience', async () => {
+      const { options } = setup()
+      const token = await signer.sign(oktaAccessClaims({ aud: ['api://other', TEST_AUDIENCE] }))
+      expect(await verifyAccessToken(token, options)).toMatchObject({ ok: true })
+    })
+
+    it('refuses an ID token (aud is the client, no cid or scp)', async () => {
+      const { options } = setup()
+      const idToken = await signer.sign(
+        oktaAccessClaims({ aud: TEST_CLIENT_ID, cid: undefined, scp: undefined }),
+      )
+      expect(await verifyAccessToken(idToken, options)).toMatchObject({ reason: 'wrong_audience' })
+    })
+
+    it('names the missing scopes', async () => {
+      const { options } = setup({ requiredScopes: ['coverage:get', 'image:get', 'frame:get'] })
+      expect(await verifyAccessToken(await signer.sign(oktaAccessClaims()), options)).toEqual({
+        ok: false,
+        reason: 'insufficient_scope',
+        message: 'The access token lacks the scopes image:get frame:get.',
+      })
+    })
+
+    it.each([['a space-separated string'], [[1, 2]], [undefined]])(
+      'refuses scp %j (not a list of strings)',
+      async (scp) => {
+        const { options } = setup()
+        const token = await signer.sign(oktaAccessClaims({ scp }))
+        expect(await verifyAccessToken(token, options)).toMatchObject({
+          reason: 'insufficient_scope',
+        })
+      },
+    )
+  })
+
+  describe('malformed input is a typed refusal, never a throw', () => {
+    it.each([
+      ['an empty string', ''],
+      ['one word', 'hello'],
+      ['two parts', 'eyJhbGciOiJSUzI1NiJ9.e30'],
+      ['a header that is not JSON', `${base64url.encode('{alg')}.e30.c2ln`],
+      ['undefined', undefined],
+      ['a number', 42],
+      ['an object', { token: 'x' }],
+      ['17 KiB', `${'a'.repeat(17_000)}.b.c`],
+    ])('%s', async (_label, token) => {
+      const { options, fetch } = setup()
+      const result = await verifyAccessToken(token as string, options)
+      expect(result).toMatchObject({ ok: false, reason: 'malformed' })
+      expect(fetch).not.toHaveBeenCalled()
+    })
+
+    it.each([
+      ['no exp', { exp: undefined }],
+      ['no iat', { iat: undefined }],
+      ['no sub', { sub: undefined }],
+      ['sub not a string', { sub: 7 }],
+      ['empty sub', { sub: '' }],
+      ['exp not a number', { exp: 'tomorrow' }],
+    ])('%s', async (_label, overrides) => {
+      const { options } = setup()
+      const token = await signer.sign(oktaAccessClaims(overrides))
+      expect(await verifyAccessToken(token, options)).toMatchObject({ reason: 'malformed' })
+    })
+
+    it.each([['{{'], ['[1,2]'], ['"a string"']])('a signed payload %s', async (payload) => {
+      const { options } = setup()
+      const token = await signer.signBytes(new TextEncoder().encode(payload))
+      expect(await verifyAccessToken(token, options)).toMatchObject({ reason: 'malformed' })
+    })
+  })
+})
