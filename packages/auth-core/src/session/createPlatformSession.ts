@@ -55,6 +55,10 @@ import {
  *   changed meanwhile, another sub-site refreshed with the same token and won, and its tokens
  *   are used; otherwise it clears both cookies and resolves null; a network failure or timeout
  *   rejects (`network_error`/`timeout`) and keeps the session. The lease is removed either way.
+ *   A successful answer is written only while the refresh cookie still holds the token that was
+ *   sent (compare and swap): when it is gone (signed out meanwhile) the new refresh token is
+ *   revoked (best effort) and the result is null; when it holds another value (signed in again,
+ *   maybe as someone else) ours is revoked and that session's access token is used.
  * - `signOut({ returnTo })` waits for a refresh in progress anywhere (lock and lease, held
  *   while it signs out, then dropped), revokes the refresh and access tokens (best effort), expires both
  *   token cookies (also at every ancestor path of the page: tossed cookies), `post_login_redirect`
@@ -204,6 +208,15 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
       return null
     }
     const rotated = { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken }
+    // Compare and swap: the answer is written only over the refresh token it replaces. A sign-out
+    // or a sign-in as someone else while the request was at the provider changed the cookie; the
+    // answer belongs to a session that is over, so it is revoked, never written.
+    const current = readRefreshToken()
+    if (current !== refreshToken) {
+      if (current !== rotated.refreshToken)
+        await revokeRefreshToken(config, rotated.refreshToken, httpOptions()).catch(() => undefined)
+      return current === null ? null : usableAccessToken()
+    }
     for (const write of planRefreshedTokenCookies(config, rotated)) deps.cookies.set(write)
     // Stryker disable next-line ConditionalExpression,LogicalOperator: both are null together (oauth4webapi requires exp in a validated ID token), and an entry without exp reads as expired
     if (tokens.idToken !== null && tokens.idTokenExpiresAt !== null)
