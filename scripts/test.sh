@@ -42,8 +42,9 @@ TARBALL="$(ls "$PACK_DIR"/*.tgz)"
 "$PNPM" --filter @mapping-platform/auth-core exec publint run "$TARBALL" --strict
 "$PNPM" --filter @mapping-platform/auth-core exec attw "$TARBALL" --format table-flipped --no-color
 "$PNPM" --filter @mapping-platform/auth-core api:check
-# The tarball installed with npm into throw-away projects (Node ESM and CJS, TypeScript under
-# bundler/node16/node10, a Vite + React sub-site): they count in the closing line.
+# The tarball installed with npm into throw-away projects (Node ESM and CJS; TypeScript 5.9, 6.0
+# and 7.0 under bundler/node16/node10, each compiling and running the README quick start
+# verbatim; a Vite + React sub-site): they count in the closing line.
 # shellcheck disable=SC2046
 AUTH_CORE_TARBALL="$TARBALL" "$PNPM" --filter @mapping-platform/auth-core exec vitest run \
   --config consumers/vitest.config.ts $(vitest_json consumers)

@@ -5,6 +5,26 @@ import { promisify } from 'node:util'
 import { inject } from 'vitest'
 
 const run = promisify(execFile)
+
+/**
+ * The TypeScript releases a sub-site may compile with, oldest first: the last 5.x, 6.0, and 7.0
+ * (the native compiler, which `npm create vite` installs today). Exact versions from the npm
+ * registry (`npm view typescript versions`). {@link typescriptAliases} installs them side by
+ * side in one project.
+ */
+export const TYPESCRIPT_VERSIONS = ['5.9.3', '6.0.3', '7.0.2'] as const
+
+/** `typescript-5.9` → `npm:typescript@5.9.3`, for `createConsumerProject`'s `aliases`. */
+export function typescriptAliases(): Record<string, string> {
+  return Object.fromEntries(
+    TYPESCRIPT_VERSIONS.map((version) => [typescriptAlias(version), `npm:typescript@${version}`]),
+  )
+}
+
+/** The folder name under node_modules of a TypeScript release installed by {@link typescriptAliases}. */
+export function typescriptAlias(version: string): string {
+  return `typescript-${version.split('.').slice(0, 2).join('.')}`
+}
 const templates = resolve(import.meta.dirname, 'templates')
 
 /**
@@ -13,7 +33,7 @@ const templates = resolve(import.meta.dirname, 'templates')
  * what the platform builds with.
  */
 export const CONSUMER_VERSIONS = {
-  typescript: '5.9.3',
+  typescript: TYPESCRIPT_VERSIONS[0],
   '@types/node': '20.19.43',
   react: '19.3.1',
   'react-dom': '19.3.1',
@@ -29,8 +49,15 @@ export interface ConsumerProject {
   readonly dir: string
   /** Runs `node <args>` in the project; rejects (with its output) when it exits non-zero. */
   node(...args: string[]): Promise<{ stdout: string; stderr: string }>
+  /** `node(...args)` with more environment variables. */
+  nodeWith(
+    env: Readonly<Record<string, string>>,
+    ...args: string[]
+  ): Promise<{ stdout: string; stderr: string }>
   /** Runs the project's own TypeScript compiler. */
   tsc(...args: string[]): Promise<{ stdout: string; stderr: string }>
+  /** Runs the compiler of `node_modules/<folder>` (an alias such as `typescript-7.0`). */
+  tscOf(folder: string, ...args: string[]): Promise<{ stdout: string; stderr: string }>
 }
 
 /** npm reads `npm_config_*` variables that pnpm and vitest set for themselves: none of them here. */
@@ -54,6 +81,13 @@ export async function createConsumerProject(
     readonly type: 'module' | 'commonjs'
     readonly dependencies: readonly Dependency[]
     readonly files?: Readonly<Record<string, string>>
+    /**
+     * Versions that replace {@link CONSUMER_VERSIONS} for this project (e.g. React 18's
+     * `react`, `react-dom`, `@types/react`, `@types/react-dom` for a React 18 sub-site).
+     */
+    readonly versions?: Partial<Readonly<Record<Dependency, string>>>
+    /** More dependencies as npm specs, e.g. aliases (`{ 'typescript-6.0': 'npm:typescript@6.0.3' }`). */
+    readonly aliases?: Readonly<Record<string, string>>
   },
 ): Promise<ConsumerProject> {
   const dir = join(inject('workDir'), name)
@@ -65,12 +99,14 @@ export async function createConsumerProject(
     '@mapping-platform/auth-core': `file:${inject('tarball')}`,
   }
   for (const dependency of options.dependencies)
-    dependencies[dependency] = CONSUMER_VERSIONS[dependency]
+    dependencies[dependency] = options.versions?.[dependency] ?? CONSUMER_VERSIONS[dependency]
+  Object.assign(dependencies, options.aliases)
   writeFileSync(
     join(dir, 'package.json'),
     `${JSON.stringify({ name, private: true, type: options.type, dependencies }, null, 2)}\n`,
   )
   const env = cleanEnv()
+  const started = performance.now()
   await run(
     'npm',
     [
@@ -83,13 +119,23 @@ export async function createConsumerProject(
     ],
     { cwd: dir, env },
   )
-  const exec = (file: string, args: string[]) =>
-    run(file, args, { cwd: dir, env, maxBuffer: 16 * 1024 * 1024 })
+  logTime(`npm install (${name})`, started)
+  const exec = (file: string, args: string[], more: Readonly<Record<string, string>> = {}) =>
+    run(file, args, { cwd: dir, env: { ...env, ...more }, maxBuffer: 16 * 1024 * 1024 }).catch(
+      (error: unknown) => {
+        // tsc reports on stdout: put what the command printed into the failure.
+        const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+        throw new Error(`${String(error)}\n${stdout}${stderr}`, { cause: error })
+      },
+    )
   return {
     dir,
     node: (...args) => exec(process.execPath, args),
+    nodeWith: (more, ...args) => exec(process.execPath, args, more),
     tsc: (...args) =>
       exec(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), ...args]),
+    tscOf: (folder, ...args) =>
+      exec(process.execPath, [join(dir, 'node_modules', folder, 'bin/tsc'), ...args]),
   }
 }
 
@@ -97,4 +143,9 @@ export async function createConsumerProject(
 export function lastJsonLine(stdout: string): Record<string, unknown> {
   const line = stdout.trim().split('\n').at(-1) ?? ''
   return JSON.parse(line) as Record<string, unknown>
+}
+
+/** Prints how long a step took (the consumer tests' run time is watched). */
+export function logTime(step: string, startedAt: number): void {
+  console.log(`${step}: ${((performance.now() - startedAt) / 1000).toFixed(1)} s`)
 }

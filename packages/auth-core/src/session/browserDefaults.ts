@@ -32,10 +32,16 @@ export interface TimerHost {
   setTimeout(handler: () => void, timeout: number): unknown
 }
 
-/** What {@link browserRandomId} needs of `crypto`. */
+/**
+ * What {@link browserRandomId} needs of `crypto`. Not generic, and over `Uint8Array<ArrayBuffer>`
+ * (what `new Uint8Array(16)` is), so the `crypto` of every `lib.dom` fits: TypeScript 5.9's
+ * `<T extends ArrayBufferView | null>`, and 6.0's and 7.0's
+ * `<T extends Exclude<BufferSource, ArrayBuffer>>`, which a `Uint8Array` over a `SharedArrayBuffer`
+ * does not satisfy.
+ */
 export interface RandomSource {
   /** Fills `array` with cryptographically strong random bytes and returns it. */
-  getRandomValues<T extends Uint8Array>(array: T): T
+  getRandomValues(array: Uint8Array<ArrayBuffer>): Uint8Array
 }
 
 /**
