@@ -19,8 +19,21 @@ export {
 export type { AuthConfig, ConfigEnv, ConfigProblem, ConfigResult } from './config/authConfig'
 
 // Errors and messages
-export { AuthError, AUTH_ERROR_CODES, isAuthError, isAuthErrorCode } from './errors/authError'
-export type { AuthErrorCode, AuthErrorDetails } from './errors/authError'
+export {
+  AuthError,
+  AUTH_ERROR_CODES,
+  CATALOGUE_ERROR_CODES,
+  isAuthError,
+  isAuthErrorCode,
+  isDeveloperErrorCode,
+  messageCodeOf,
+} from './errors/authError'
+export type {
+  AuthErrorCode,
+  AuthErrorDetails,
+  CatalogueErrorCode,
+  DeveloperErrorCode,
+} from './errors/authError'
 export { errorMessages, messageFor } from './errors/errorMessages'
 export { toAuthError } from './errors/toAuthError'
 

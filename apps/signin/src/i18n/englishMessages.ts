@@ -5,7 +5,7 @@
  * it. Read by the catalogue test and by `scripts/i18n.mjs` (missing keys, imports), never by the
  * page.
  */
-import { AUTH_ERROR_CODES, errorMessages } from '@mapping-platform/auth-core'
+import { CATALOGUE_ERROR_CODES, errorMessages } from '@mapping-platform/auth-core'
 import { en, enDocument } from './en'
 import { enLaterSteps } from './enLaterSteps'
 
@@ -14,7 +14,9 @@ export function englishMessages(): Readonly<Record<string, string>> {
     ...en,
     ...enLaterSteps,
     ...enDocument,
-    ...Object.fromEntries(AUTH_ERROR_CODES.map((code) => [`error.${code}`, errorMessages[code]])),
+    ...Object.fromEntries(
+      CATALOGUE_ERROR_CODES.map((code) => [`error.${code}`, errorMessages[code]]),
+    ),
   }
 }
 

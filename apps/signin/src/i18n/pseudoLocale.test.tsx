@@ -7,7 +7,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { AUTH_ERROR_CODES, errorMessages } from '@mapping-platform/auth-core'
+import { AUTH_ERROR_CODES, errorMessages, messageCodeOf } from '@mapping-platform/auth-core'
 import { isPseudo, pseudoLocalize, pseudoTranslator } from '../testing/pseudoLocale'
 import { startTestApp } from '../testing/harness'
 import type { TestAppOptions } from '../testing/harness'
@@ -45,7 +45,7 @@ describe('the pseudo-locale', () => {
     const { error } = pseudoTranslator()
     for (const code of AUTH_ERROR_CODES) {
       expect(isPseudo(error(code))).toBe(true)
-      expect(error(code)).toBe(pseudoLocalize(errorMessages[code]))
+      expect(error(code)).toBe(pseudoLocalize(errorMessages[messageCodeOf(code)]))
     }
   })
 

@@ -30,6 +30,15 @@ describe('createTranslator', () => {
     expect(error('rate_limited')).toBe(errorMessages.rate_limited)
   })
 
+  it('shows a developer code (configuration_error, usage_error) as the locale’s generic text', () => {
+    const { error } = createTranslator('fr', {
+      'error.unknown_error': 'Oups, réessayez plus tard.',
+    })
+    expect(error('configuration_error')).toBe('Oups, réessayez plus tard.')
+    expect(error('usage_error')).toBe('Oups, réessayez plus tard.')
+    expect(createTranslator('fr').error('usage_error')).toBe(errorMessages.unknown_error)
+  })
+
   it('knows the writing direction', () => {
     expect(createTranslator('ar').dir).toBe('rtl')
     expect(createTranslator('he').dir).toBe('rtl')

@@ -2,7 +2,7 @@
  * One locale's texts as functions: `t(key, params)` with per-key fallback to English, error texts,
  * and numbers and plurals through `Intl` (never by gluing sentence parts together).
  */
-import { errorMessages, localeDirection } from '@mapping-platform/auth-core'
+import { errorMessages, localeDirection, messageCodeOf } from '@mapping-platform/auth-core'
 import type { AuthErrorCode, Locale, LocaleMessages } from '@mapping-platform/auth-core'
 import { en } from './en'
 import type { EnglishTexts, MessageKey } from './en'
@@ -74,6 +74,10 @@ export function createTranslator(locale: Locale, messages: LocaleMessages = {}):
     messages,
     t: (key, ...params) => fill(text(key) ?? key, params[0], locale),
     text,
-    error: (code) => messages[`error.${code}`] || errorMessages[code],
+    error: (code) => {
+      // configuration_error and usage_error have no text of their own: unknown_error's.
+      const shown = messageCodeOf(code)
+      return messages[`error.${shown}`] || errorMessages[shown]
+    },
   }
 }

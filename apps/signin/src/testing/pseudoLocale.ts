@@ -4,7 +4,7 @@
  * shows at a glance any text that did not come from the catalogue (it is plain English) and any
  * layout that cannot take longer words.
  */
-import { AUTH_ERROR_CODES, errorMessages } from '@mapping-platform/auth-core'
+import { CATALOGUE_ERROR_CODES, errorMessages } from '@mapping-platform/auth-core'
 import { en } from '../i18n/en'
 import { enLaterSteps } from '../i18n/enLaterSteps'
 import { createTranslator } from '../i18n/translator'
@@ -36,7 +36,7 @@ export function pseudoTranslator(): Translator {
       Object.entries({ ...en, ...enLaterSteps }).map(([key, text]) => [key, pseudoLocalize(text)]),
     ),
     ...Object.fromEntries(
-      AUTH_ERROR_CODES.map((code) => [`error.${code}`, pseudoLocalize(errorMessages[code])]),
+      CATALOGUE_ERROR_CODES.map((code) => [`error.${code}`, pseudoLocalize(errorMessages[code])]),
     ),
   })
 }

@@ -88,6 +88,19 @@ export type AuthErrorCode =
   | 'mfa_verify_incomplete'
   /** MFA: `/verify` failed with an unexpected error (unknown code, 5xx, malformed body). */
   | 'verification_failed'
+  // --- For developers only (see DeveloperErrorCode): people see unknown_error's message ---
+  /**
+   * The configuration is unusable: e.g. an `oktaOrgUrl` that is not an `https://` origin (or ends
+   * in `/`), a `signInUrl` off the parent domain, a `randomId` that returns ids of the wrong shape.
+   * Thrown when the object is created, before any request; `message` names the setting.
+   */
+  | 'configuration_error'
+  /**
+   * A call broke its function's contract (a programming error of the caller): e.g.
+   * `redirectToSignIn` with a sub-site that is not one DNS label, `signOut` with a `returnTo` off
+   * the parent domain. Thrown before anything is written or sent; `message` names the argument.
+   */
+  | 'usage_error'
 
 /** All codes, for exhaustive tests and runtime checks. */
 export const AUTH_ERROR_CODES = [
@@ -129,7 +142,35 @@ export const AUTH_ERROR_CODES = [
   'missing_mfa_data',
   'mfa_verify_incomplete',
   'verification_failed',
+  'configuration_error',
+  'usage_error',
 ] as const satisfies readonly AuthErrorCode[]
+
+/**
+ * Codes of errors only a developer can fix: a wrong configuration or a wrong call. They never
+ * depend on what a person did, so they have no text of their own: {@link messageCodeOf} gives
+ * `unknown_error` for them, and every locale's catalogue shows its generic message. Tell them
+ * apart by `error.code`, and read `error.message` (for the developer) in the console or logs.
+ */
+export type DeveloperErrorCode = 'configuration_error' | 'usage_error'
+
+/** The codes with a text of their own in every locale (`error.<code>`): all but the developer codes. */
+export type CatalogueErrorCode = Exclude<AuthErrorCode, DeveloperErrorCode>
+
+/** Whether `code` is a {@link DeveloperErrorCode}. */
+export function isDeveloperErrorCode(code: AuthErrorCode): code is DeveloperErrorCode {
+  return code === 'configuration_error' || code === 'usage_error'
+}
+
+/** Every {@link CatalogueErrorCode}: the keys of the catalogues (`error.<code>` in each locale). */
+export const CATALOGUE_ERROR_CODES: readonly CatalogueErrorCode[] = AUTH_ERROR_CODES.filter(
+  (code): code is CatalogueErrorCode => !isDeveloperErrorCode(code),
+)
+
+/** The code whose text is shown for `code`: itself, or `unknown_error` for a developer code. */
+export function messageCodeOf(code: AuthErrorCode): CatalogueErrorCode {
+  return isDeveloperErrorCode(code) ? 'unknown_error' : code
+}
 
 /** Type guard for {@link AuthErrorCode}. */
 export function isAuthErrorCode(value: unknown): value is AuthErrorCode {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { AUTH_ERROR_CODES, AuthError, isAuthError, isAuthErrorCode } from './authError'
+import {
+  AUTH_ERROR_CODES,
+  AuthError,
+  CATALOGUE_ERROR_CODES,
+  isAuthError,
+  isAuthErrorCode,
+  isDeveloperErrorCode,
+  messageCodeOf,
+} from './authError'
 import { errorMessages, messageFor } from './errorMessages'
 
 describe('messageFor', () => {
@@ -35,10 +43,28 @@ describe('messageFor', () => {
     expect(messageFor(code)).toBe(message)
   })
 
-  it('has exactly one non-empty message for every code, and no message for anything else', () => {
-    expect(Object.keys(errorMessages).sort()).toEqual([...AUTH_ERROR_CODES].sort())
+  it('has exactly one non-empty message for every code but the developer codes, and no message for anything else', () => {
+    expect(Object.keys(errorMessages).sort()).toEqual([...CATALOGUE_ERROR_CODES].sort())
     for (const code of AUTH_ERROR_CODES) expect(messageFor(code).length).toBeGreaterThan(10)
-    expect(new Set(Object.values(errorMessages)).size).toBe(AUTH_ERROR_CODES.length)
+    expect(new Set(Object.values(errorMessages)).size).toBe(CATALOGUE_ERROR_CODES.length)
+  })
+
+  it('shows the generic message for configuration and programming errors, which stay distinguishable by code', () => {
+    expect(AUTH_ERROR_CODES.filter(isDeveloperErrorCode)).toEqual([
+      'configuration_error',
+      'usage_error',
+    ])
+    expect(CATALOGUE_ERROR_CODES).toHaveLength(AUTH_ERROR_CODES.length - 2)
+    for (const code of ['configuration_error', 'usage_error'] as const) {
+      expect(messageFor(code)).toBe('Oops, something went wrong, please try again later.')
+      expect(messageCodeOf(code)).toBe('unknown_error')
+      const error = new AuthError(code, 'signInUrl must be an absolute https URL.')
+      expect([error.code, error.message]).toEqual([
+        code,
+        'signInUrl must be an absolute https URL.',
+      ])
+    }
+    expect(messageCodeOf('timeout')).toBe('timeout')
   })
 
   it('uses the same voice for the added messages: full sentences that say what to do', () => {

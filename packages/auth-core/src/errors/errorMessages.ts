@@ -1,11 +1,13 @@
-import type { AuthErrorCode } from './authError'
+import { messageCodeOf } from './authError'
+import type { AuthErrorCode, CatalogueErrorCode } from './authError'
 
 /**
- * The user-facing message for every {@link AuthErrorCode}, exactly as in the specification
- * (section 8) where it gives one, and in the same voice where it does not. The record type makes
- * the compiler demand one message per code.
+ * The user-facing message for every {@link CatalogueErrorCode} (all codes but the developer
+ * codes, which show `unknown_error`'s), exactly as in the specification (section 8) where it
+ * gives one, and in the same voice where it does not. The record type makes the compiler demand
+ * one message per code.
  */
-export const errorMessages: Readonly<Record<AuthErrorCode, string>> = {
+export const errorMessages: Readonly<Record<CatalogueErrorCode, string>> = {
   // Identity-provider codes (spec section 8, first table)
   invalid_credentials: 'Email or password are incorrect, please try again.',
   access_denied: 'The email entered has no access to this application.',
@@ -58,8 +60,9 @@ export const errorMessages: Readonly<Record<AuthErrorCode, string>> = {
 
 /**
  * The message to show for an error code. Views call this and never render `error.message`.
+ * `configuration_error` and `usage_error` (developer codes) show the `unknown_error` message.
  * @see ../../../../shared/spec/signin-spec.md section 8
  */
 export function messageFor(code: AuthErrorCode): string {
-  return errorMessages[code]
+  return errorMessages[messageCodeOf(code)]
 }

@@ -11,6 +11,7 @@
  * ```
  */
 export type { ErrorCatalogue } from './errorCatalogue'
+export type { AuthErrorCode, CatalogueErrorCode } from '../errors/authError'
 export { errorCatalogueOf, errorMessageIn, loadErrorMessages } from './loadErrorMessages'
 export { loadMessages } from './loadMessages'
 export type { LocaleMessages } from './loadMessages'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { AUTH_ERROR_CODES } from '../errors/authError'
+import { AUTH_ERROR_CODES, CATALOGUE_ERROR_CODES } from '../errors/authError'
 import { errorMessages } from '../errors/errorMessages'
 import { LOCALES } from '../i18n/locales'
 import type { Locale } from '../i18n/locales'
@@ -39,12 +39,22 @@ describe('loadErrorMessages', () => {
     for (const locale of LOCALES.filter((l) => l !== 'en')) {
       const file = onDisk(locale)
       const catalogue = await loadErrorMessages(locale)
-      expect(Object.keys(catalogue).sort(), locale).toEqual([...AUTH_ERROR_CODES].sort())
-      for (const code of AUTH_ERROR_CODES) {
+      expect(Object.keys(catalogue).sort(), locale).toEqual([...CATALOGUE_ERROR_CODES].sort())
+      for (const code of CATALOGUE_ERROR_CODES) {
         expect(errorMessageIn(catalogue, code), `${locale} ${code}`).toBe(file[`error.${code}`])
         expect(errorMessageIn(catalogue, code), `${locale} ${code}`).not.toBe(errorMessages[code])
       }
     }
+  })
+
+  it('shows the developer codes as the locale’s generic text: a person never sees a config problem', async () => {
+    for (const locale of LOCALES.filter((l) => l !== 'en')) {
+      const catalogue = await loadErrorMessages(locale)
+      const generic = onDisk(locale)['error.unknown_error']
+      expect(errorMessageIn(catalogue, 'configuration_error'), locale).toBe(generic)
+      expect(errorMessageIn(catalogue, 'usage_error'), locale).toBe(generic)
+    }
+    expect(errorMessageIn({}, 'usage_error')).toBe(errorMessages.unknown_error)
   })
 
   it('falls back to English per code when a catalogue lacks one or has it empty', () => {
@@ -70,7 +80,7 @@ describe('errorCatalogueOf', () => {
   it('gives an empty catalogue for a record without error texts (every code in English)', () => {
     const catalogue = errorCatalogueOf({ 'email.heading': 'Anmelden' })
     expect(catalogue).toStrictEqual({})
-    for (const code of AUTH_ERROR_CODES)
+    for (const code of CATALOGUE_ERROR_CODES)
       expect(errorMessageIn(catalogue, code)).toBe(errorMessages[code])
   })
 })

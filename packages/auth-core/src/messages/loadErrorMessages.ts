@@ -1,5 +1,5 @@
-import { AUTH_ERROR_CODES } from '../errors/authError'
-import type { AuthErrorCode } from '../errors/authError'
+import { CATALOGUE_ERROR_CODES, messageCodeOf } from '../errors/authError'
+import type { AuthErrorCode, CatalogueErrorCode } from '../errors/authError'
 import { errorMessages } from '../errors/errorMessages'
 import type { Locale } from '../i18n/locales'
 import type { ErrorCatalogue } from './errorCatalogue'
@@ -8,8 +8,8 @@ import type { LocaleMessages } from './loadMessages'
 
 /** The error texts of a locale's messages (`error.<code>` → `<code>`). */
 export function errorCatalogueOf(messages: LocaleMessages): ErrorCatalogue {
-  const catalogue: Partial<Record<AuthErrorCode, string>> = {}
-  for (const code of AUTH_ERROR_CODES) {
+  const catalogue: Partial<Record<CatalogueErrorCode, string>> = {}
+  for (const code of CATALOGUE_ERROR_CODES) {
     const text = messages[`error.${code}`]
     if (text) catalogue[code] = text
   }
@@ -30,7 +30,11 @@ export async function loadErrorMessages(locale: Locale): Promise<ErrorCatalogue>
   return errorCatalogueOf(await loadMessages(locale))
 }
 
-/** The text of `code` in `catalogue`, or English when the catalogue lacks it (or it is empty). */
+/**
+ * The text of `code` in `catalogue`, or English when the catalogue lacks it (or it is empty). A
+ * developer code (`configuration_error`, `usage_error`) gets `unknown_error`'s text.
+ */
 export function errorMessageIn(catalogue: ErrorCatalogue, code: AuthErrorCode): string {
-  return catalogue[code] || errorMessages[code]
+  const shown = messageCodeOf(code)
+  return catalogue[shown] || errorMessages[shown]
 }

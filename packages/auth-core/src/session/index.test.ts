@@ -27,6 +27,7 @@ describe('auth-core/session entry point', () => {
         'createPlatformSession',
         'decodeAccessTokenClaims',
         'isAuthError',
+        'isDeveloperErrorCode',
         'messageFor',
         'planLocaleCookie',
         'processSessionRefreshResponse',

@@ -78,8 +78,8 @@ export type { AuthConfig } from '../config/authConfig'
 export type { HttpOptions } from '../http/httpOptions'
 
 // Shared with the sign-in entry point, so a sub-site needs only this one
-export { AuthError, isAuthError } from '../errors/authError'
-export type { AuthErrorCode, AuthErrorDetails } from '../errors/authError'
+export { AuthError, isAuthError, isDeveloperErrorCode } from '../errors/authError'
+export type { AuthErrorCode, AuthErrorDetails, DeveloperErrorCode } from '../errors/authError'
 export { messageFor } from '../errors/errorMessages'
 export { COOKIE_NAMES } from '../cookies/cookie.types'
 export type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
