@@ -148,7 +148,7 @@ export const AUTH_ERROR_CODES = [
 
 /**
  * Codes of errors only a developer can fix: a wrong configuration or a wrong call. They never
- * depend on what a person did, so they have no text of their own: {@link messageCodeOf} gives
+ * depend on what a person did, so they have no text of their own: `messageCodeOf` gives
  * `unknown_error` for them, and every locale's catalogue shows its generic message. Tell them
  * apart by `error.code`, and read `error.message` (for the developer) in the console or logs.
  */

@@ -3,7 +3,7 @@ import type { Locale } from '../i18n/locales'
 /**
  * One locale's translated texts, flat: the sign-in page's (`email.heading`, `qr.alt`, …) and the
  * error codes' (`error.<code>`). Placeholders are `{name}`. English is the source (the sign-in
- * app's catalogue and {@link errorMessages}) and is never in such a record.
+ * app's catalogue and `errorMessages`) and is never in such a record.
  */
 export type LocaleMessages = Readonly<Record<string, string>>
 
