@@ -80,3 +80,25 @@ export function GlobeIcon() {
     </svg>
   )
 }
+
+/** The menu's own chevron: the language menu is drawn without the browser's native control. */
+export function ChevronIcon() {
+  return (
+    <svg
+      className="icon language__chevron"
+      viewBox="0 0 24 24"
+      width="14"
+      height="14"
+      aria-hidden="true"
+    >
+      <path
+        d="m6 9 6 6 6-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}

@@ -1,12 +1,13 @@
 import { LOCALE_NAMES, LOCALES } from '@mapping-platform/auth-core'
 import type { Locale } from '@mapping-platform/auth-core'
 import { useI18n } from '../i18n/I18nContext'
-import { GlobeIcon } from './Icons'
+import { ChevronIcon, GlobeIcon } from './Icons'
 
 /**
  * The language menu at the foot of every step: a native `<select>` (keyboard, screen readers and
  * phones' own pickers for free) listing each language in itself, marked with its `lang` so it is
- * read in that language. Choosing one switches the page in place (the step and what was typed
+ * read in that language. It is drawn without the native control's look (WebKit paints a native
+ * `<select>` as a grey button whatever its background), with its own chevron. Choosing one switches the page in place (the step and what was typed
  * stay) and saves the choice for every sub-site.
  */
 export function LanguageMenu() {
@@ -26,6 +27,7 @@ export function LanguageMenu() {
           </option>
         ))}
       </select>
+      <ChevronIcon />
     </div>
   )
 }
