@@ -6,9 +6,10 @@ import { ChevronIcon, GlobeIcon } from './Icons'
 /**
  * The language menu at the foot of every step: a native `<select>` (keyboard, screen readers and
  * phones' own pickers for free) listing each language in itself, marked with its `lang` so it is
- * read in that language. It is drawn without the native control's look (WebKit paints a native
- * `<select>` as a grey button whatever its background), with its own chevron. Choosing one switches the page in place (the step and what was typed
- * stay) and saves the choice for every sub-site.
+ * read in that language. Choosing one switches the page in place (the step and what was typed
+ * stay) and saves the choice for every sub-site. It is drawn without the native control's look
+ * (WebKit paints a native `<select>` as a grey button whatever its background), with its own
+ * chevron.
  */
 export function LanguageMenu() {
   const { t, locale, choose } = useI18n()
