@@ -1,12 +1,13 @@
 /** The engines the scenarios run in, by `E2E_ENGINE` (one engine per run). */
 import { chromiumDriver } from './adapters/chromium'
 import { firefoxDriver } from './adapters/firefox'
+import { webkitDriver } from './adapters/webkit'
 import type { EngineDriver, EngineName } from './driver'
 
 const DRIVERS: Readonly<Record<EngineName, (() => EngineDriver) | undefined>> = {
   chromium: chromiumDriver,
   firefox: firefoxDriver,
-  webkit: undefined,
+  webkit: webkitDriver,
 }
 
 /** The engine this run drives (`E2E_ENGINE`, default chromium). */
