@@ -24,6 +24,7 @@ function jar(initial: Record<string, string>) {
     values,
     writes,
     get: (name: string) => values.get(name),
+    getAll: (name: string) => [values.get(name)].filter((value) => value !== undefined),
     set: (write: CookieWrite) => {
       writes.push(write)
       values.set(write.name, write.value)

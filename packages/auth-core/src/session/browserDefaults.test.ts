@@ -45,6 +45,18 @@ describe('browserCookieJar', () => {
     expect(browserCookieJar(fakeDocument(header)).get('access_token')).toBeUndefined()
   })
 
+  it.each([
+    [
+      'two copies, in document.cookie order',
+      'access_token=deeper; a=1; access_token=ours',
+      ['deeper', 'ours'],
+    ],
+    ['one copy', 'a=1; access_token=ours', ['ours']],
+    ['none (a name that only ends like it)', 'xaccess_token=1; a=access_token', []],
+  ])('getAll: %s', (_label, header, values) => {
+    expect(browserCookieJar(fakeDocument(header)).getAll('access_token')).toEqual(values)
+  })
+
   it('set: assigns the serialized cookie with every attribute', () => {
     const doc = fakeDocument('')
     browserCookieJar(doc).set({

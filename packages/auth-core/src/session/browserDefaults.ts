@@ -64,23 +64,29 @@ export interface BrowserGlobals extends TimerHost {
  * decoding it, and `undefined` when the name appears more than once: a second `access_token` or
  * `refresh_token` can only come from another Domain or Path (a sibling sub-domain tossing its own
  * with `Path=/deeper`, which the browser lists first), so neither value can be trusted and the
- * session counts as signed out. `set` and `remove` write the strings of `serializeCookie` /
+ * session counts as signed out. `getAll` returns every copy's value in `document.cookie` order
+ * (longer paths first). `set` and `remove` write the strings of `serializeCookie` /
  * `serializeCookieRemoval`.
  * @see https://html.spec.whatwg.org/multipage/dom.html#dom-document-cookie
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.4 (cookie order)
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-8.6 (weak integrity)
  */
 export function browserCookieJar(doc: CookieDocument): CookieJar {
+  const getAll = (name: string): string[] => {
+    const values: string[] = []
+    for (const pair of doc.cookie.split(';')) {
+      const separator = pair.indexOf('=')
+      if (separator > 0 && pair.slice(0, separator).trim() === name)
+        values.push(pair.slice(separator + 1).trim())
+    }
+    return values
+  }
   return {
     get(name) {
-      const values: string[] = []
-      for (const pair of doc.cookie.split(';')) {
-        const separator = pair.indexOf('=')
-        if (separator > 0 && pair.slice(0, separator).trim() === name)
-          values.push(pair.slice(separator + 1).trim())
-      }
+      const values = getAll(name)
       return values.length === 1 ? values[0] : undefined
     },
+    getAll,
     set(write) {
       doc.cookie = serializeCookie(write)
     },

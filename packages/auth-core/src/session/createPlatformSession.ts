@@ -7,6 +7,7 @@ import type { HttpOptions } from '../http/httpOptions'
 import { buildLogoutUrl } from '../oauth/buildLogoutUrl'
 import { systemClock } from './browserDefaults'
 import { createMemoryLock } from './createMemoryLock'
+import { expireTossedCopies } from './expireTossedCopies'
 import { parseSessionUrl } from './parseSessionUrl'
 import { withRefreshLease } from './refreshLease'
 import type { RefreshLeaseEnv } from './refreshLease'
@@ -17,6 +18,7 @@ import {
   DEFAULT_CLOCK_SKEW_SECONDS,
   DEFAULT_REFRESH_LEEWAY_SECONDS,
   MAX_SESSION_TIMEOUT_MS,
+  REFRESH_LEASE_COOKIE_NAME,
   REFRESH_LEASE_MS,
   REFRESH_LOCK_NAME,
 } from './session.types'
@@ -42,6 +44,10 @@ import {
  * the waits and random ids of the refresh lease across sub-sites).
  *
  * - `readSession()` decodes (never verifies) the access token; it never throws.
+ * - Duplicates: when `access_token`, `refresh_token` or `refresh_lease` has more than one copy
+ *   (`CookieJar.getAll`: one tossed in with another Path), the copies at every ancestor path of the
+ *   page are expired first; while one stays out of reach, no request is made and
+ *   `getAccessToken()` resolves null, leaving the cookies at `Path=/` as they are.
  * - `getAccessToken()` returns the access token while it stays valid for more than the refresh
  *   leeway; otherwise it refreshes once for all concurrent callers of this object, inside the
  *   lock `platform-session-refresh` (Web Locks: the tabs of this origin only, not other
@@ -60,7 +66,8 @@ import {
  *   revoked (best effort) and the result is null; when it holds another value (signed in again,
  *   maybe as someone else) ours is revoked and that session's access token is used.
  * - `signOut({ returnTo })` waits for a refresh in progress anywhere (lock and lease, held
- *   while it signs out, then dropped), revokes the refresh and access tokens (best effort), expires both
+ *   while it signs out, then dropped), revokes the refresh and access tokens, every copy it saw
+ *   (best effort), expires both
  *   token cookies (also at every ancestor path of the page: tossed cookies), `post_login_redirect`
  *   and the Google path's names, and
  *   leaves through the provider's logout with the ID token of the latest refresh as
@@ -100,16 +107,17 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
   const now = deps.now ?? systemClock
   const lock = deps.lock ?? createMemoryLock()
   const { sleep, randomId } = deps
+  const pagePath = (): string => deps.pagePath?.() ?? '/'
   const lease: RefreshLeaseEnv | null =
     sleep === undefined || randomId === undefined
       ? null
-      : {
-          config,
-          cookies: deps.cookies,
-          now,
-          sleep,
-          randomId,
-        }
+      : { config, cookies: deps.cookies, now, sleep, randomId, pagePath }
+  /** The cookies whose copies must be unique before a refresh: the tokens, and the lease in use. */
+  const trackedNames = [
+    COOKIE_NAMES.accessToken,
+    COOKIE_NAMES.refreshToken,
+    ...(lease === null ? [] : [REFRESH_LEASE_COOKIE_NAME]),
+  ]
   let inFlight: Promise<string | null> | null = null
   /** The ID token of the latest refresh by this object, with its `exp` in epoch seconds. */
   let latestIdToken: { readonly value: string; readonly expiresAt: number } | null = null
@@ -140,14 +148,21 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     }
   }
 
-  /** The access token cookie when it holds a plain cookie value, else null. */
-  function readAccessToken(): string | null {
+  /** The plain cookie values of every copy of `name` the page sees (none when the jar throws). */
+  function copiesOf(name: string): string[] {
     try {
-      const value = deps.cookies.get(COOKIE_NAMES.accessToken)
-      return isCookieValue(value, COOKIE_NAMES.accessToken) ? value : null
+      return [...new Set(deps.cookies.getAll(name))].filter((value) => isCookieValue(value, name))
     } catch {
-      return null
+      return []
     }
+  }
+
+  /**
+   * Whether every session cookie has at most one copy, after expiring the copies tossed in at the
+   * ancestor paths of the page. While one stays duplicated no value can be trusted: no request.
+   */
+  function unambiguous(): boolean {
+    return expireTossedCopies(deps.cookies, config, trackedNames, pagePath()).length === 0
   }
 
   function clearTokenCookies(): void {
@@ -169,6 +184,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
    * waits for the lease and then refreshes with whatever token is current.
    */
   async function refreshUnderLock(force: boolean): Promise<string | null> {
+    if (!unambiguous()) return null
     if (lease === null) return refreshOnce(force)
     if (!force) {
       const current = usableAccessToken()
@@ -225,6 +241,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
   }
 
   async function getAccessToken(): Promise<string | null> {
+    if (!unambiguous()) return null
     const current = usableAccessToken()
     if (current !== null) return current
     if (inFlight === null && readRefreshToken() === null) return null
@@ -239,6 +256,15 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
 
   async function signOut(options: SignOutOptions): Promise<void> {
     const returnTo = requireUrl(config, options.returnTo, 'returnTo')
+    // Every copy of a duplicated token cookie is revoked, also those expired on the way.
+    const duplicated = (name: string): string[] => {
+      const values = copiesOf(name)
+      return values.length > 1 ? values : []
+    }
+    const seen = {
+      refreshTokens: duplicated(COOKIE_NAMES.refreshToken),
+      accessTokens: duplicated(COOKIE_NAMES.accessToken),
+    }
     // Stryker disable next-line ArrowFunction: the value of the caught promise is never read
     await inFlight?.catch(() => null)
     // Stryker disable next-line ArrowFunction: the value of the caught promise is never read
@@ -247,7 +273,13 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     // Alone across the platform: a refresh in progress on another sub-site finishes first, so
     // the tokens revoked and removed here are the current ones, and none is written back after.
     await lock(REFRESH_LOCK_NAME, () =>
-      lease === null ? endSession() : withRefreshLease(lease, () => undefined, endSession),
+      lease === null
+        ? endSession(seen)
+        : withRefreshLease(
+            lease,
+            () => undefined,
+            () => endSession(seen),
+          ),
     )
     deps.navigate(
       idToken === null
@@ -261,22 +293,23 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     )
   }
 
-  /** Revokes the tokens the cookies hold now (best effort) and expires every sign-out cookie. */
-  async function endSession(): Promise<void> {
-    const refreshToken = readRefreshToken()
-    const accessToken = readAccessToken()
+  /**
+   * Revokes every token value the cookies hold now and those `seen` earlier (best effort), and
+   * expires every sign-out cookie.
+   */
+  async function endSession(seen: {
+    readonly refreshTokens: readonly string[]
+    readonly accessTokens: readonly string[]
+  }): Promise<void> {
+    const refreshTokens = new Set([...seen.refreshTokens, ...copiesOf(COOKIE_NAMES.refreshToken)])
+    const accessTokens = new Set([...seen.accessTokens, ...copiesOf(COOKIE_NAMES.accessToken)])
+    const revoke = (token: string, hint?: 'access_token') =>
+      revokeRefreshToken(config, token, httpOptions(), hint).catch(() => undefined)
     await Promise.all([
-      refreshToken === null
-        ? undefined
-        : revokeRefreshToken(config, refreshToken, httpOptions()).catch(() => undefined),
-      accessToken === null
-        ? undefined
-        : revokeRefreshToken(config, accessToken, httpOptions(), 'access_token').catch(
-            () => undefined,
-          ),
+      ...[...refreshTokens].map((token) => revoke(token)),
+      ...[...accessTokens].map((token) => revoke(token, 'access_token')),
     ])
-    for (const removal of planSignOutRemovals(config, deps.pagePath?.() ?? '/'))
-      deps.cookies.remove(removal)
+    for (const removal of planSignOutRemovals(config, pagePath())) deps.cookies.remove(removal)
     latestIdToken = null
   }
 

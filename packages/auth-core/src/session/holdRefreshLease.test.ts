@@ -123,6 +123,64 @@ describe('holdRefreshLease (the sign-in page)', () => {
     expect(requests).toHaveLength(0)
   })
 
+  it('a lease copy tossed in at a deeper path is expired: the task runs under our lease at once, and none is left', async () => {
+    const jar = recordingJar({}, [
+      {
+        name: REFRESH_LEASE_COOKIE_NAME,
+        value: 'garbage',
+        path: '/signin',
+        domain: '.example.com',
+      },
+    ])
+    const time = sharedClock()
+    let seenDuringTask: string | undefined
+    await holdRefreshLease(
+      {
+        config,
+        cookies: jar,
+        now: () => time.clock.nowMs,
+        sleep: time.sleep,
+        randomId: () => 'signin-holder',
+        pagePath: () => '/signin/callback',
+      },
+      async () => {
+        seenDuringTask = jar.get(REFRESH_LEASE_COOKIE_NAME)
+      },
+    )
+    expect(seenDuringTask).toBe(`signin-holder.${NOW_MS + REFRESH_LEASE_MS}`)
+    expect(time.clock.slept).toEqual([LEASE_SETTLE_MS])
+    expect(jar.getAll(REFRESH_LEASE_COOKIE_NAME)).toEqual([])
+  })
+
+  it.each([
+    ['already duplicated before it starts', { refresh_lease: `roadsholder.${NOW_MS + 1000}` }],
+    ['duplicated by its own write', {}],
+  ])(
+    'a lease copy out of reach (host-only at Path=/), %s: runs the task at once without the lease and leaves none of its own',
+    async (_label, cookies) => {
+      const jar = recordingJar(cookies, [
+        { name: REFRESH_LEASE_COOKIE_NAME, value: 'garbage', path: '/' },
+      ])
+      const time = sharedClock()
+      let ran = false
+      await holdRefreshLease(
+        {
+          config,
+          cookies: jar,
+          now: () => time.clock.nowMs,
+          sleep: time.sleep,
+          randomId: () => 'signin-holder',
+        },
+        async () => {
+          ran = true
+        },
+      )
+      expect(ran).toBe(true)
+      expect(time.clock.slept.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(LEASE_SETTLE_MS)
+      expect(jar.values.get(REFRESH_LEASE_COOKIE_NAME) ?? '').not.toContain('signin-holder')
+    },
+  )
+
   it('waits for a sub-site’s lease in force before running the task', async () => {
     const jar = recordingJar({ refresh_lease: `roadsholder.${NOW_MS + 1000}` })
     const time = sharedClock()

@@ -112,6 +112,9 @@ describe('readSessionSnapshot', () => {
       get: () => {
         throw denied
       },
+      getAll: () => {
+        throw denied
+      },
       set: () => undefined,
       remove: () => undefined,
     }

@@ -9,6 +9,7 @@ import { cookieScope } from '../cookies/cookieRules'
 import type { CookieScopeConfig } from '../cookies/cookieRules'
 import { planCookieRemoval } from '../cookies/planCookieRemoval'
 import { AuthError } from '../errors/authError'
+import { expireTossedCopies } from './expireTossedCopies'
 import { REFRESH_LEASE_COOKIE_NAME, REFRESH_LEASE_MS } from './session.types'
 import type { CookieJar } from './session.types'
 
@@ -40,6 +41,11 @@ export interface RefreshLeaseEnv {
   readonly sleep: (ms: number) => Promise<void>
   /** A fresh unguessable holder id: 8 to 64 of `[A-Za-z0-9_-]`. */
   readonly randomId: () => string
+  /**
+   * The current page's path (`location.pathname`): lease copies tossed in at its ancestor paths
+   * are expired before the lease is taken. Defaults to `/` (nothing to expire).
+   */
+  readonly pagePath?: () => string
 }
 
 /** A lease as read from the cookie: who holds it, until when (epoch ms). */
@@ -101,7 +107,9 @@ export function planRefreshLeaseCookie(
  * read back after {@link LEASE_SETTLE_MS}, kept only when it is still ours. The wait is bounded by
  * the lease lifetime plus one poll (a holder that died stops counting when its lease expires); if
  * the lease is still contested then (or cookies cannot be written), `task` runs without it, and
- * the `invalid_grant` re-read of the refresh cookie is what is left. The lease is removed when `task` settles, also
+ * the `invalid_grant` re-read of the refresh cookie is what is left. Lease copies tossed in at an
+ * ancestor path of the page are expired first; when a copy stays out of reach, `task` runs at once
+ * without the lease. The lease is removed when `task` settles, also
  * when it fails, and only while it is still ours.
  */
 export async function withRefreshLease<T>(
@@ -109,6 +117,13 @@ export async function withRefreshLease<T>(
   settled: () => T | undefined,
   task: () => Promise<T>,
 ): Promise<T> {
+  const pagePath = env.pagePath?.() ?? '/'
+  // A second lease cookie (tossed in with another Path) makes every read back ambiguous: a wait of
+  // the whole lease lifetime, and our own lease left behind. Its copies at the ancestor paths of
+  // the page are expired; true when one stays out of reach.
+  const ambiguous = (): boolean =>
+    expireTossedCopies(env.cookies, env.config, [REFRESH_LEASE_COOKIE_NAME], pagePath).length > 0
+  if (ambiguous()) return task()
   // A lease written at the latest when we started expires within the lease lifetime; one more poll sees it.
   const deadline = env.now() + REFRESH_LEASE_MS + LEASE_POLL_MS
   let mine: string | null = null
@@ -117,6 +132,11 @@ export async function withRefreshLease<T>(
       const holder = env.randomId()
       env.cookies.set(planRefreshLeaseCookie(env.config, holder, env.now() + REFRESH_LEASE_MS))
       await env.sleep(LEASE_SETTLE_MS)
+      if (ambiguous()) {
+        // Ours can never be told apart from a copy out of reach: take it back, go on without.
+        env.cookies.remove(planCookieRemoval(env.config, REFRESH_LEASE_COOKIE_NAME))
+        break
+      }
       if (readLease(env)?.holder === holder) {
         mine = holder
         break

@@ -202,6 +202,9 @@ describe('readSessionSnapshot: a jar that throws', () => {
         get: () => {
           throw failure
         },
+        getAll: () => {
+          throw failure
+        },
         set: () => undefined,
         remove: () => undefined,
       },

@@ -35,29 +35,70 @@ export function localSessionConfig(overrides: Partial<SessionConfig> = {}): Sess
   })
 }
 
-/** An in-memory cookie jar that records writes and removals in order. */
+/**
+ * A copy of a cookie that another Domain or Path put next to ours (cookie tossing): a sibling
+ * sub-domain's `Domain={parent}; Path=/deeper`, or a host-only copy (`domain` absent).
+ */
+export interface TossedCookie {
+  readonly name: string
+  readonly value: string
+  readonly path: string
+  readonly domain?: string
+}
+
+/**
+ * An in-memory cookie jar that records writes and removals in order. `values` holds the
+ * platform's own cookies (`Path=/`); `tossed` holds extra copies with another Path or Domain,
+ * listed first as a browser lists longer paths first. `get` returns a value only when there is
+ * exactly one copy, like `browserCookieJar`; a removal takes a tossed copy only when its Path and
+ * Domain match.
+ */
 export interface RecordingJar extends CookieJar {
   readonly values: Map<string, string>
+  readonly tossed: TossedCookie[]
   readonly writes: CookieWrite[]
   readonly removals: CookieRemoval[]
 }
 
-export function recordingJar(initial: Record<string, string> = {}): RecordingJar {
+export function recordingJar(
+  initial: Record<string, string> = {},
+  tossed: readonly TossedCookie[] = [],
+): RecordingJar {
   const values = new Map(Object.entries(initial))
+  const extra = [...tossed]
   const writes: CookieWrite[] = []
   const removals: CookieRemoval[] = []
+  const getAll = (name: string): string[] => [
+    ...extra.filter((copy) => copy.name === name).map((copy) => copy.value),
+    ...(values.has(name) ? [values.get(name) as string] : []),
+  ]
   return {
     values,
+    tossed: extra,
     writes,
     removals,
-    get: (name) => values.get(name),
+    get(name) {
+      const all = getAll(name)
+      return all.length === 1 ? all[0] : undefined
+    },
+    getAll,
     set(write) {
       writes.push(write)
       values.set(write.name, write.value)
     },
     remove(removal) {
       removals.push(removal)
-      values.delete(removal.name)
+      if (removal.path === '/') {
+        values.delete(removal.name)
+        return
+      }
+      const index = extra.findIndex(
+        (copy) =>
+          copy.name === removal.name &&
+          copy.path === removal.path &&
+          copy.domain === removal.domain,
+      )
+      if (index !== -1) extra.splice(index, 1)
     },
   }
 }

@@ -31,6 +31,7 @@ const values = new Map([
 ])
 const cookies = {
   get: (name) => values.get(name),
+  getAll: (name) => (values.has(name) ? [values.get(name)] : []),
   set: (write) => void values.set(write.name, write.value),
   remove: (removal) => void values.delete(removal.name),
 }

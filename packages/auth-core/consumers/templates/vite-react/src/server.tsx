@@ -17,6 +17,7 @@ const values = new Map(
 )
 const cookies: CookieJar = {
   get: (name) => values.get(name),
+  getAll: (name) => [values.get(name)].filter((value) => value !== undefined),
   set: (write) => void values.set(write.name, write.value),
   remove: (removal) => void values.delete(removal.name),
 }
