@@ -51,7 +51,7 @@ export interface AuthenticatedFetchOptions {
 export function createAuthenticatedFetch(
   session: AuthenticatedFetchSession,
   options: AuthenticatedFetchOptions,
-): (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> {
+): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
   const send = (request: Request) => (options.fetch ?? globalThis.fetch)(request)
 
   function signedOut(): never {
