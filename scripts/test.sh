@@ -73,6 +73,11 @@ ensure_e2e_packages() {
   # A Japanese font: the e2e suite checks where Japanese lines break, which needs real glyphs.
   { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=ja family 2>/dev/null)" ]; } ||
     missing+=(fonts-noto-cjk)
+  # The other engines of the cross-engine run (e2e/engines): Firefox ESR over WebDriver BiDi,
+  # WebKitGTK's WebDriver and MiniBrowser, and a virtual display for MiniBrowser.
+  [ -x "${FIREFOX_PATH:-/usr/bin/firefox-esr}" ] || missing+=(firefox-esr)
+  [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+  command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
   [ ${#missing[@]} -eq 0 ] && return 0
   echo "› installing from Debian: ${missing[*]}"
   local sudo=()
@@ -95,3 +100,20 @@ ensure_e2e_packages
 
 echo "› end to end, production mode (nginx with deploy/nginx.conf over HTTPS)"
 "$PNPM" --filter e2e test:prod
+
+# The same scenarios (e2e/engines/scenarios, one source) in each engine, one engine at a time, in
+# production mode; each engine's report is its own line of the closing summary. Every engine runs
+# even when one fails; the step fails if any did.
+echo "› end to end in every engine (production mode): ${E2E_ENGINES:-chromium firefox}"
+engines_started=$SECONDS
+engines_failed=0
+for engine in ${E2E_ENGINES:-chromium firefox}; do
+  echo "› e2e $engine (prod)"
+  started=$SECONDS
+  E2E_MODE=prod E2E_ENGINE="$engine" "$PNPM" --filter e2e exec vitest run --config engines/vitest.config.ts \
+    --reporter=default --reporter=json --outputFile.json="$REPORTS/e2e-$engine-prod.json" ||
+    engines_failed=1
+  echo "  e2e $engine (prod) took $((SECONDS - started)) s"
+done
+echo "› every engine took $((SECONDS - engines_started)) s"
+[ "$engines_failed" -eq 0 ]

@@ -1,9 +1,8 @@
 /**
- * Each scenario file's set-up (vitest hooks): the run's engine and the dev platform start once per
- * file; every test starts from the platform's seed (`POST /__test/reset`) in a fresh browser
- * session (own cookies and storage), closed after it.
+ * Each scenario file's set-up (vitest hooks): every test starts from the platform's seed
+ * (`POST /__test/reset`) in a fresh browser session (own cookies and storage), closed after it.
  */
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { afterEach, beforeAll, beforeEach } from 'vitest'
 import { PlatformHolder } from '../support/platform'
 import { TotpCodes } from '../support/totp'
 import type { BrowserSession, EngineDriver, SessionOptions } from './driver'
@@ -20,17 +19,21 @@ export interface EngineRun {
   newTab(): Promise<Tab>
 }
 
+/**
+ * The run's engine and dev platform, shared by every scenario file: the files run one after
+ * another in one worker that keeps its modules (`isolate: false`), so the browser starts once per
+ * run, not once per file. The worker's exit ends the browser (each adapter's launcher kills it on
+ * exit) and the platform's listeners.
+ */
+let shared: { readonly driver: EngineDriver; readonly platform: PlatformHolder } | undefined
+
 export function useEngine(): EngineRun {
-  const platform = new PlatformHolder()
+  shared ??= { driver: engineOfRun(), platform: new PlatformHolder() }
+  const { driver, platform } = shared
   const totp = new TotpCodes(platform.controls)
-  const driver = engineOfRun()
   let sessions: BrowserSession[] = []
 
   beforeAll(async () => platform.start())
-  afterAll(async () => {
-    await driver.close()
-    await platform.stop()
-  })
   beforeEach(async () => platform.reset())
   afterEach(async () => {
     const open = sessions
@@ -38,7 +41,6 @@ export function useEngine(): EngineRun {
     for (const session of open) await session.close().catch(() => undefined)
     await platform.start() // a test that stopped it may have failed before restarting it
   })
-
   return {
     driver,
     platform,

@@ -44,7 +44,7 @@ async function press(page: Page, key: Key): Promise<void> {
     await page.keyboard.up('Shift')
     return
   }
-  await page.keyboard.press(key as KeyInput)
+  await page.keyboard.press(key === 'Space' ? ' ' : (key as KeyInput))
 }
 
 function firefoxPage(page: Page): EnginePage {

@@ -1,48 +1,107 @@
 /**
- * Screenshots of the main screens in the run's engine (light and dark, phone and desktop), for
- * looking at side by side with the other engines: `test-results/screens/<engine>/<name>.png`.
- * They assert only that each screen is reached; the review is by eye (see the engines README).
+ * Every screen of the main paths in the run's engine, light and dark, on a desktop and on a
+ * phone: each is reached, fits its viewport without sideways scrolling, and is saved for looking
+ * at side by side with the other engines: `test-results/screens/<engine>/<screen>-<scheme>-<layout>.png`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { test } from 'vitest'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test } from 'vitest'
+import { ORIGINS } from '../../support/env'
 import type { SessionOptions } from '../driver'
-import { ACCOUNTS, EMAIL, NEXT, PASSWORD, SIGN_IN, openSignIn } from '../flows'
+import {
+  ACCOUNTS,
+  EMAIL,
+  ERRORS,
+  expectSignedIn,
+  HEADING,
+  MESSAGES,
+  NEXT,
+  openSignIn,
+  PASSWORD,
+  SIGN_IN,
+  signInWithPassword,
+  TEXTS,
+  toCodeStep,
+} from '../flows'
 import { useEngine } from '../harness'
-import { named, type Tab } from '../tab'
+import { button, type Tab } from '../tab'
 
 const run = useEngine()
-const DIR = new URL(`../../test-results/screens/${run.driver.name}/`, import.meta.url)
+const OUT = fileURLToPath(
+  new URL(`../../test-results/engines/${run.driver.name}/`, import.meta.url),
+)
 
-const LAYOUTS = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const
-
-async function shot(tab: Tab, name: string): Promise<void> {
-  mkdirSync(DIR, { recursive: true })
-  // Let transitions and the spinner settle on one frame.
-  await new Promise((resolve) => setTimeout(resolve, 300))
-  writeFileSync(new URL(`${name}.png`, DIR), await tab.page.screenshot())
+const VARIANTS: Record<string, SessionOptions> = {
+  'light-desktop': { colorScheme: 'light', viewport: { width: 1280, height: 800 } },
+  'dark-desktop': { colorScheme: 'dark', viewport: { width: 1280, height: 800 } },
+  'light-phone': { colorScheme: 'light', viewport: { width: 390, height: 844 } },
+  'dark-phone': { colorScheme: 'dark', viewport: { width: 390, height: 844 } },
 }
 
-for (const colorScheme of ['light', 'dark'] as const)
-  for (const [layout, viewport] of Object.entries(LAYOUTS))
-    test(`email, password and code steps, ${colorScheme}, ${layout}`, async () => {
-      const options: SessionOptions = { colorScheme, viewport }
-      const tab = await run.open(options)
-      const name = (step: string) => `${step}-${colorScheme}-${layout}`
-      await openSignIn(tab)
-      await tab.click(EMAIL)
-      await shot(tab, name('email'))
-      await tab.type(ACCOUNTS.tess.email)
-      await tab.click(NEXT)
-      await tab.visible(PASSWORD)
-      await tab.click(PASSWORD)
-      await tab.type(ACCOUNTS.tess.password)
-      await shot(tab, name('password'))
-      await tab.click(SIGN_IN)
-      await tab.visible(named('input', 'Digit 1 of 6'), 15_000)
-      await tab.focusIs('Digit 1 of 6')
-      await tab.type('12')
-      await shot(tab, name('code'))
-    })
+/** Saves the screen once it has settled, and checks it fits its width. */
+async function shoot(tab: Tab, variant: string, screen: string): Promise<void> {
+  await tab.evaluate(
+    () =>
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))).then(
+        () => undefined,
+      ),
+    null,
+  )
+  const overflow = await tab.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    null,
+  )
+  expect(overflow, `${variant} ${screen}: sideways scrolling`).toBeLessThanOrEqual(0)
+  const dir = join(OUT, variant)
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(
+    join(dir, `${screen.replace(/[^a-z0-9]+/gi, '-')}.png`),
+    await tab.page.screenshot(),
+  )
+}
+
+for (const [variant, options] of Object.entries(VARIANTS))
+  test(`screens, ${variant}`, async () => {
+    const tab = await run.open(options)
+    await openSignIn(tab)
+    await shoot(tab, variant, 'email')
+    await tab.fill(EMAIL, 'not-an-email')
+    await tab.press('Enter')
+    await tab.sees('Enter an email address like name@example.com.')
+    await shoot(tab, variant, 'email with an invalid address')
+
+    await openSignIn(tab)
+    await tab.fill(EMAIL, ACCOUNTS.pat.email)
+    await tab.click(NEXT)
+    await tab.visible(PASSWORD)
+    await shoot(tab, variant, 'password')
+    await tab.fill(PASSWORD, 'Wrong-password-1')
+    await tab.click(button('Show password'))
+    await shoot(tab, variant, 'password revealed')
+    await tab.click(SIGN_IN)
+    await tab.text(ERRORS, MESSAGES.invalid_credentials)
+    await shoot(tab, variant, 'email with an error')
+
+    await tab.goto('about:blank')
+    const secret = await toCodeStep(tab, run.platform.controls)
+    await shoot(tab, variant, 'code')
+    await tab.type(run.totp.wrongCode(secret))
+    await tab.text(ERRORS, MESSAGES.mfa_verification_failed)
+    await shoot(tab, variant, 'code with an error')
+
+    await tab.goto('about:blank')
+    await signInWithPassword(tab, ACCOUNTS.nia)
+    await tab.text(HEADING, TEXTS.factorHeading)
+    await shoot(tab, variant, 'factor choice')
+    await tab.click(button(new RegExp(`^${TEXTS.oktaVerify}`)))
+    await tab.text(HEADING, TEXTS.qrHeading)
+    await shoot(tab, variant, 'QR step')
+
+    await tab.goto('about:blank')
+    await signInWithPassword(tab, ACCOUNTS.pat)
+    await expectSignedIn(tab, ACCOUNTS.pat.email)
+    await tab.goto(`${ORIGINS.app}/`)
+    await tab.focusIs('Continue')
+    await shoot(tab, variant, 'signed in')
+  })
