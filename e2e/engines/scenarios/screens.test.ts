@@ -29,7 +29,7 @@ import { button, type Tab } from '../tab'
 
 const run = useEngine()
 const OUT = fileURLToPath(
-  new URL(`../../test-results/engines/${run.driver.name}/`, import.meta.url),
+  new URL(`../../test-results/screens/${run.driver.name}/`, import.meta.url),
 )
 
 const VARIANTS: Record<string, SessionOptions> = {
@@ -39,13 +39,19 @@ const VARIANTS: Record<string, SessionOptions> = {
   'dark-phone': { colorScheme: 'dark', viewport: { width: 390, height: 844 } },
 }
 
-/** Saves the screen once it has settled, and checks it fits its width. */
+/** Saves the screen once transitions have ended, and checks it fits its width. */
 async function shoot(tab: Tab, variant: string, screen: string): Promise<void> {
   await tab.evaluate(
     () =>
-      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))).then(
-        () => undefined,
-      ),
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation instanceof CSSTransition)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 1000)),
+      ]).then(() => undefined),
     null,
   )
   const overflow = await tab.evaluate(
@@ -53,12 +59,9 @@ async function shoot(tab: Tab, variant: string, screen: string): Promise<void> {
     null,
   )
   expect(overflow, `${variant} ${screen}: sideways scrolling`).toBeLessThanOrEqual(0)
-  const dir = join(OUT, variant)
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(
-    join(dir, `${screen.replace(/[^a-z0-9]+/gi, '-')}.png`),
-    await tab.page.screenshot(),
-  )
+  mkdirSync(OUT, { recursive: true })
+  const name = `${screen.replace(/[^a-z0-9]+/gi, '-')}-${variant}.png`
+  writeFileSync(join(OUT, name), await tab.page.screenshot())
 }
 
 for (const [variant, options] of Object.entries(VARIANTS))
