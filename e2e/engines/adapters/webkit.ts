@@ -251,7 +251,15 @@ function webkitPage(windows: Windows, handle: string, viewport: { value: Viewpor
         await fitViewport(browser, handle, size)
       }),
     // WebDriver's Execute Script awaits a returned promise; it runs outside the page's CSP.
-    evaluate: (fn, arg) => on(() => browser.execute(fn as never, arg) as never),
+    // (A function that returns nothing answers null: WebKitWebDriver cannot parse `undefined`.)
+    evaluate: (fn, arg) =>
+      on(
+        () =>
+          browser.execute(
+            `return Promise.resolve((${fn.toString()})(arguments[0])).then((value) => value === undefined ? null : value)`,
+            arg,
+          ) as never,
+      ),
     runScript: (source) => on(() => browser.execute(source)).then(() => undefined),
     click: (target) => on(async () => (await element(target)).click()),
     type: (text) =>
