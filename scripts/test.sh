@@ -70,6 +70,12 @@ ensure_e2e_packages() {
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
   command -v openssl >/dev/null 2>&1 || missing+=(openssl)
   command -v envsubst >/dev/null 2>&1 || missing+=(gettext-base)
+  # WebKit for the cross-engine scenarios (e2e/engines): Debian's WebKitWebDriver with WebKitGTK's
+  # MiniBrowser (libwebkit2gtk-4.1-0, a dependency), a virtual display for it, and the locale
+  # sources its language sessions compile with localedef.
+  [ -x "${WEBKIT_DRIVER_PATH:-/usr/bin/WebKitWebDriver}" ] || missing+=(webkit2gtk-driver)
+  command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
+  [ -d /usr/share/i18n/locales ] || missing+=(locales)
   # A Japanese font: the e2e suite checks where Japanese lines break, which needs real glyphs.
   { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=ja family 2>/dev/null)" ]; } ||
     missing+=(fonts-noto-cjk)
