@@ -184,6 +184,7 @@ export {
   isCookieName,
   isCookieValue,
   isHarmfulCookieName,
+  isParentDomain,
   MAX_COOKIE_BYTES,
 } from './cookies/cookieRules'
 export {

@@ -63,6 +63,8 @@ describe('readAuthConfig', () => {
     ['VITE_OKTA_AUTH_SERVER_ID', 'a/b'],
     ['VITE_OKTA_CLIENT_ID', 'has space'],
     ['VITE_PARENT_DOMAIN', '.Example..com'],
+    ['VITE_PARENT_DOMAIN', '.com'],
+    ['VITE_PARENT_DOMAIN', '.example.com.'],
     ['VITE_AUTH_API_URL', 'ftp://api.example.com'],
     ['VITE_GOOGLE_CLIENT_ID', '<script>'],
     ['VITE_GOOGLE_AUTH_URL', 'http://accounts.google.com/o/oauth2/v2/auth'],
@@ -268,6 +270,22 @@ describe('readAuthConfig: edges of each rule', () => {
       ok: true,
       config: { parentDomain: '.x.example.com' },
     })
+  })
+
+  it('accepts a single-label parent domain only in local mode (.localhost)', () => {
+    expect(read({ VITE_PARENT_DOMAIN: '.localhost' }).ok).toBe(false)
+    expect(
+      readAuthConfig(
+        {
+          ...ENV,
+          VITE_LOCAL_MODE: 'true',
+          VITE_PARENT_DOMAIN: '.localhost',
+          VITE_OKTA_ORG_URL: 'http://localhost:4010',
+          VITE_AUTH_API_URL: 'http://localhost:4012',
+        },
+        { redirectUri: 'http://localhost:5173/' },
+      ),
+    ).toMatchObject({ ok: true, config: { parentDomain: '.localhost' } })
   })
 
   it('ignores empty entries of VITE_ALLOWED_SUBSITES', () => {

@@ -2,7 +2,7 @@
  * The typed configuration of the sign-in flow, and its validation from the build-time
  * environment variables named in `shared/docs/contracts.md`.
  */
-import { isHarmfulCookieName, isCookieName } from '../cookies/cookieRules'
+import { isHarmfulCookieName, isCookieName, isParentDomain } from '../cookies/cookieRules'
 import { isSubsiteLabel } from '../redirect/subsiteLabel'
 
 /** Everything auth-core needs to know about the platform it signs people into. */
@@ -67,7 +67,6 @@ export const DEFAULT_GOOGLE_COOKIE_NAMES: readonly string[] = ['access_token', '
 export const MAX_GOOGLE_COOKIE_NAMES = 10
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,254}$/
-const PARENT_DOMAIN_PATTERN = /^(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
 
 /**
  * Reads and validates the configuration from build-time variables. Every problem is returned at
@@ -121,10 +120,7 @@ export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string })
 
   const parentDomainText = required('VITE_PARENT_DOMAIN')
   const parentDomain = parentDomainText?.toLowerCase()
-  if (
-    parentDomain !== undefined &&
-    (!PARENT_DOMAIN_PATTERN.test(parentDomain) || parentDomain.length > 253)
-  )
+  if (parentDomain !== undefined && !isParentDomain(parentDomain, localMode))
     invalid('VITE_PARENT_DOMAIN', 'a domain with its leading dot, such as .example.com')
 
   const apiUrlText = required('VITE_AUTH_API_URL')

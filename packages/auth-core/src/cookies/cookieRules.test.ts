@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { localTestConfig, testConfig } from '../testing/testConfig'
-import { cookieScope, isCookieName, isCookieValue, MAX_COOKIE_BYTES } from './cookieRules'
+import {
+  cookieScope,
+  isCookieName,
+  isCookieValue,
+  isParentDomain,
+  MAX_COOKIE_BYTES,
+} from './cookieRules'
 
 describe('isCookieName', () => {
   it.each(['access_token', 'refresh_token', 'a', 'A-1_b', 'x'.repeat(64)])('accepts %j', (name) => {
@@ -68,5 +74,38 @@ describe('cookieScope', () => {
       domain: '.example.org',
       path: '/',
     })
+  })
+})
+
+describe('isParentDomain', () => {
+  it.each(['.example.com', '.a.b.example.co.uk', '.x1.example-2.com', `.${'a'.repeat(63)}.com`])(
+    'accepts %s',
+    (value) => {
+      expect(isParentDomain(value)).toBe(true)
+    },
+  )
+
+  it.each([
+    ['no leading dot', 'example.com'],
+    ['one label', '.com'],
+    ['capitals', '.Example.com'],
+    ['a trailing dot', '.example.com.'],
+    ['an empty label', '.example..com'],
+    ['a leading hyphen', '.-example.com'],
+    ['a trailing hyphen', '.example-.com'],
+    ['an underscore', '.ex_ample.com'],
+    ['a 64-character label', `.${'a'.repeat(64)}.com`],
+    ['a port', '.example.com:443'],
+    ['a path', '.example.com/x'],
+    ['more than 253 characters', `${'.abcdefghi'.repeat(25)}.com`],
+    ['nothing', ''],
+  ])('refuses %s', (_label, value) => {
+    expect(isParentDomain(value)).toBe(false)
+  })
+
+  it('accepts a single label only in local mode', () => {
+    expect(isParentDomain('.localhost', true)).toBe(true)
+    expect(isParentDomain('.localhost')).toBe(false)
+    expect(isParentDomain('localhost', true)).toBe(false)
   })
 })

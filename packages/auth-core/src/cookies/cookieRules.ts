@@ -61,6 +61,23 @@ export function isCookieValue(value: unknown, name = ''): value is string {
   )
 }
 
+const DNS_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?'
+const PARENT_DOMAIN = new RegExp(`^(?:\\.${DNS_LABEL}){2,}$`)
+const LOCAL_PARENT_DOMAIN = new RegExp(`^(?:\\.${DNS_LABEL})+$`)
+
+/**
+ * Whether `value` can be the platform's parent domain, the Domain of every shared cookie: a
+ * leading dot, then at least two DNS labels (`.example.com`; one is enough in local mode, such as
+ * `.localhost`), each 1 to 63 of lowercase letters, digits and inner hyphens, at most 253
+ * characters, no trailing dot. Shared by the sign-in app's configuration and the sub-sites'
+ * session, so both refuse the same values.
+ * @see https://www.rfc-editor.org/rfc/rfc1123#section-2.1 (host names)
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.2.3 (the Domain attribute)
+ */
+export function isParentDomain(value: string, localMode = false): boolean {
+  return value.length <= 253 && (localMode ? LOCAL_PARENT_DOMAIN : PARENT_DOMAIN).test(value)
+}
+
 /**
  * The only parts of {@link AuthConfig} a cookie plan depends on. The sign-in app passes its whole
  * config; a sub-site passes its `SessionConfig` (which has no redirect URI or Google client).

@@ -41,6 +41,35 @@ describe('createPlatformSession', () => {
     expect(error.message).toContain(name)
   })
 
+  it.each([
+    ['without its leading dot', 'platform.test'],
+    ['with one label only', '.com'],
+    ['in capitals', '.Example.com'],
+    ['with a trailing dot', '.example.com.'],
+    ['with an empty label', '.example..com'],
+    ['with a label starting with a hyphen', '.-example.com'],
+    ['with an underscore', '.ex_ample.com'],
+    ['with a port', '.example.com:443'],
+    ['empty', ''],
+  ])('refuses a parentDomain %s when the session is created', (_label, parentDomain) => {
+    const error = creationError(
+      sessionConfig({ parentDomain, signInUrl: 'https://signin.example.com/' }),
+    )
+    expect(error).toMatchObject({
+      code: 'unknown_error',
+      message: `parentDomain must be a domain with its leading dot and at least two lowercase DNS labels, such as ".example.com" (got "${parentDomain}").`,
+    })
+  })
+
+  it('accepts any parentDomain in local mode (cookies are host-only there)', () => {
+    expect(() =>
+      createPlatformSession(localSessionConfig({ parentDomain: '' }), {
+        cookies: recordingJar(),
+        navigate: () => undefined,
+      }),
+    ).not.toThrow()
+  })
+
   it('in local mode: names http(s) in the signInUrl message', () => {
     expect(creationError(localSessionConfig({ signInUrl: 'ftp://x/' })).message).toMatch(
       /http\(s\)/,

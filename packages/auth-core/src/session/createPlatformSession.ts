@@ -1,6 +1,6 @@
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../config/authConfig'
 import { COOKIE_NAMES } from '../cookies/cookie.types'
-import { isCookieValue } from '../cookies/cookieRules'
+import { isCookieValue, isParentDomain } from '../cookies/cookieRules'
 import { AuthError } from '../errors/authError'
 import { toAuthError } from '../errors/toAuthError'
 import type { HttpOptions } from '../http/httpOptions'
@@ -76,7 +76,7 @@ import {
  *   (the sign-in app logs out of the provider before redirecting), so only the tokens remained.
  * - `redirectToSignIn(subSite)` writes `post_login_redirect` and goes to the sign-in page.
  *
- * @throws AuthError `unknown_error` when `signInUrl`, `clockSkewSeconds`,
+ * @throws AuthError `unknown_error` when `parentDomain` (outside local mode), `signInUrl`, `clockSkewSeconds`,
  *   `refreshLeewaySeconds` or `timeoutMs` is not acceptable (a `timeoutMs` above
  *   {@link MAX_SESSION_TIMEOUT_MS} would let a request outlive its lease).
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 (refreshing an access token)
@@ -85,6 +85,12 @@ import {
  * @see https://openid.net/specs/openid-connect-rpinitiated-1_0.html (RP-initiated logout)
  */
 export function createPlatformSession(config: SessionConfig, deps: SessionDeps): PlatformSession {
+  // Outside local mode the parent domain scopes every cookie and every URL the session follows.
+  if (!config.localMode && !isParentDomain(config.parentDomain))
+    throw new AuthError(
+      'unknown_error',
+      `parentDomain must be a domain with its leading dot and at least two lowercase DNS labels, such as ".example.com" (got "${config.parentDomain}").`,
+    )
   const signInUrl = requireUrl(config, config.signInUrl, 'signInUrl')
   const skewMs = requireSeconds(
     config.clockSkewSeconds,

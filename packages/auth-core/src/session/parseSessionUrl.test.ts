@@ -15,6 +15,21 @@ describe('parseSessionUrl', () => {
     expect(parseSessionUrl(production, text)).toBe(href)
   })
 
+  it('a parent domain written without its leading dot matches no look-alike host', () => {
+    const dotless = { parentDomain: 'platform.test', localMode: false }
+    expect(parseSessionUrl(dotless, 'https://evilplatform.test/')).toBeNull()
+    expect(parseSessionUrl(dotless, 'https://signin.evilplatform.test/')).toBeNull()
+  })
+
+  it('accepts the parent domain itself and its sub-domains, nothing that merely ends like it', () => {
+    const platform = { parentDomain: '.platform.test', localMode: false }
+    expect(parseSessionUrl(platform, 'https://platform.test/')).toBe('https://platform.test/')
+    expect(parseSessionUrl(platform, 'https://signin.platform.test/x')).toBe(
+      'https://signin.platform.test/x',
+    )
+    expect(parseSessionUrl(platform, 'https://evilplatform.test/')).toBeNull()
+  })
+
   it('compares the parent domain case-insensitively', () => {
     expect(
       parseSessionUrl({ ...production, parentDomain: '.Example.COM' }, 'https://a.example.com/'),

@@ -4,7 +4,8 @@ import type { SessionConfig } from './session.types'
  * A URL the session navigates to by itself (the sign-in page, the page after sign-out), or null
  * when it is not acceptable: it must be absolute `https://` (`http://` only in local mode),
  * without user info or fragment, and, outside local mode, on the parent domain or one of its
- * sub-domains, so a sub-site can never be turned into an open redirector.
+ * sub-domains (the host is the parent domain without its dot, or ends with the parent domain
+ * with it), so a sub-site can never be turned into an open redirector.
  *
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.11.1 (no open redirectors)
  * @see https://openid.net/specs/openid-connect-rpinitiated-1_0.html#RedirectionAfterLogout
@@ -22,6 +23,8 @@ export function parseSessionUrl(
   const schemeOk = url.protocol === 'https:' || (config.localMode && url.protocol === 'http:')
   if (!schemeOk || url.username !== '' || url.password !== '' || url.hash !== '') return null
   if (config.localMode) return url.href
-  const host = `.${url.hostname}`
-  return host.endsWith(config.parentDomain.toLowerCase()) ? url.href : null
+  // `.${hostname}` ends with `.example.com` for example.com itself and its sub-domains only; a
+  // parent domain without its leading dot would match look-alikes (evilexample.com): refused.
+  const parent = config.parentDomain.toLowerCase()
+  return parent.startsWith('.') && `.${url.hostname}`.endsWith(parent) ? url.href : null
 }
