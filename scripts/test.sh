@@ -79,11 +79,8 @@ ensure_e2e_packages() {
   # A Japanese font: the e2e suite checks where Japanese lines break, which needs real glyphs.
   { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=ja family 2>/dev/null)" ]; } ||
     missing+=(fonts-noto-cjk)
-  # The other engines of the cross-engine run (e2e/engines): Firefox ESR over WebDriver BiDi,
-  # WebKitGTK's WebDriver and MiniBrowser, and a virtual display for MiniBrowser.
+  # Firefox ESR for the cross-engine run (e2e/engines), over WebDriver BiDi.
   [ -x "${FIREFOX_PATH:-/usr/bin/firefox-esr}" ] || missing+=(firefox-esr)
-  [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
-  command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
   [ ${#missing[@]} -eq 0 ] && return 0
   echo "› installing from Debian: ${missing[*]}"
   local sudo=()
