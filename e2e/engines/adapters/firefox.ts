@@ -100,6 +100,11 @@ function launch(options: SessionOptions): Promise<Browser> {
       // 0: dark, 1: light (what `prefers-color-scheme` answers).
       'layout.css.prefers-color-scheme.content-override': options.colorScheme === 'dark' ? 0 : 1,
       'intl.accept_languages': (options.locales ?? ['en-US', 'en']).join(','),
+      // Headless Firefox has no pointing device: `(hover: hover) and (pointer: fine)` is false, so
+      // the page took a desktop for a phone (the QR step's same-device link showed). A desktop with
+      // a mouse, as headless Chromium reports: fine pointer (2) + hover (4).
+      'ui.primaryPointerCapabilities': 6,
+      'ui.allPointerCapabilities': 6,
     },
   })
 }
