@@ -38,7 +38,7 @@ for (const file of files) {
 /** A report's line: the cross-engine runs by engine and mode (`e2e firefox (prod)`), others by file. */
 const labelOf = (file) => {
   const name = file.replace(/^.*\/test-reports\//, '')
-  const engine = /^e2e-(\w+)-(dev|prod)\.json$/.exec(name)
+  const engine = /(?:^|\/)e2e-(\w+)-(dev|prod)\.json$/.exec(name)
   return engine ? `e2e ${engine[1]} (${engine[2]})` : name
 }
 for (const [file, text] of rows) console.log(`  ${labelOf(file)}: ${text}`)
