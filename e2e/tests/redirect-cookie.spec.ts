@@ -2,7 +2,11 @@
  * The post-login redirect cookie (issue 5, fifth bullet): a valid sub-site is honoured and then
  * cleared; absent or the current sub-domain falls back to `citystream`; tampered values never
  * leave the parent domain. In dev (local) mode every target is http://localhost:3000/.
+ * And `post_login_path` (issue 18): a valid path brings the person back to that page of the named
+ * sub-site; tampered paths, or a path without a named sub-site, are ignored; both cookies are
+ * cleared either way.
  */
+import type { BrowserContext } from '@playwright/test'
 import { COOKIE_DOMAIN } from '../support/assertions'
 import { IS_PROD, ORIGINS, PARENT_DOMAIN } from '../support/env'
 import { expect, test } from '../support/fixtures'
@@ -87,4 +91,98 @@ test('a sub-site’s own Sign in link sets the cookie, and sign-in returns the p
   await app.signIn.click()
   await expectSignedInOnSubsite(page, ACCOUNTS.pat.email, subsite)
   expect((await page.context().cookies()).some((c) => c.name === 'post_login_redirect')).toBe(false)
+})
+
+/* --- post_login_path: deep links (issue 18) --- */
+
+const DEEP_LINK = '/projects/42?tab=map'
+/** The sub-site the redirect cookie names (local mode has one sub-site, whatever the name). */
+const NAMED = IS_PROD ? 'maps' : DEFAULT
+
+/** Both post-login cookies, as a sub-site writes them: parent domain, `/`, Secure, Lax. */
+async function addPostLoginCookies(
+  context: BrowserContext,
+  redirect: string,
+  path: string,
+): Promise<void> {
+  const attributes = { domain: COOKIE_DOMAIN, path: '/', secure: true, sameSite: 'Lax' } as const
+  await context.addCookies([
+    { name: 'post_login_redirect', value: redirect, ...attributes },
+    { name: 'post_login_path', value: path, ...attributes },
+  ])
+}
+
+/** The post-login cookies the browser still holds, whatever their domain or path. */
+async function postLoginCookiesLeft(context: BrowserContext): Promise<string[]> {
+  return (await context.cookies())
+    .map((cookie) => cookie.name)
+    .filter((name) => name === 'post_login_redirect' || name === 'post_login_path')
+}
+
+test('post_login_path: signing in with a password lands on that page of the named sub-site; both cookies cleared', async ({
+  page,
+  app,
+  context,
+}) => {
+  await addPostLoginCookies(context, NAMED, DEEP_LINK)
+  await app.signInWithPassword(ACCOUNTS.pat)
+  // The provider's logout returns only to registered URIs: through the sign-in page, then on.
+  await page.waitForURL(`${ORIGINS.subsite(NAMED)}${DEEP_LINK}`)
+  await expect(page.getByTestId('signed-in-email')).toHaveText(ACCOUNTS.pat.email)
+  expect(await postLoginCookiesLeft(context)).toEqual([])
+  // Once: the sign-in page asks again on the next visit instead of following the link again.
+  await app.goto()
+  await expect(app.heading).toHaveText(/^You’re (signed in as .+|already signed in)$/)
+})
+
+test('post_login_path: already signed in, Continue goes to that page; both cookies cleared', async ({
+  page,
+  app,
+  context,
+}) => {
+  await app.signInWithPassword(ACCOUNTS.pat)
+  await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  await addPostLoginCookies(context, NAMED, DEEP_LINK)
+  await app.goto()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.waitForURL(`${ORIGINS.subsite(NAMED)}${DEEP_LINK}`)
+  await expect(page.getByTestId('signed-in-email')).toHaveText(ACCOUNTS.pat.email)
+  expect(await postLoginCookiesLeft(context)).toEqual([])
+})
+
+/** Tampered paths: each is ignored (the named sub-site's root) and cleared all the same. */
+const TAMPERED_PATHS: readonly { readonly title: string; readonly value: string }[] = [
+  { title: 'a network-path reference', value: '//evil.com' },
+  { title: 'slash backslash', value: '/\\evil.com' },
+  { title: 'an escaped CRLF', value: '/%0d%0aSet-Cookie:x=1' },
+  { title: 'a fragment', value: '/a#b' },
+  { title: 'an absolute URL', value: 'https://evil.com/' },
+  { title: '2049 characters', value: `/${'a'.repeat(2048)}` },
+]
+const RUN_TAMPERED = IS_PROD ? TAMPERED_PATHS : TAMPERED_PATHS.slice(0, 2)
+
+for (const tampered of RUN_TAMPERED) {
+  test(`post_login_path ${tampered.title}: ignored, the named sub-site’s root; both cookies cleared`, async ({
+    page,
+    app,
+    context,
+  }) => {
+    await addPostLoginCookies(context, NAMED, tampered.value)
+    await app.signInWithPassword(ACCOUNTS.pat)
+    await expectSignedInOnSubsite(page, ACCOUNTS.pat.email, NAMED)
+    expect(page.url()).toBe(`${ORIGINS.subsite(NAMED)}/`)
+    expect(await postLoginCookiesLeft(context)).toEqual([])
+  })
+}
+
+test('post_login_path without a valid post_login_redirect: the default sub-site’s root; both cookies cleared', async ({
+  page,
+  app,
+  context,
+}) => {
+  await addPostLoginCookies(context, 'evil.com/', DEEP_LINK)
+  await app.signInWithPassword(ACCOUNTS.pat)
+  await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  expect(page.url()).toBe(`${ORIGINS.subsite(DEFAULT)}/`)
+  expect(await postLoginCookiesLeft(context)).toEqual([])
 })

@@ -28,7 +28,13 @@ const FIRST_VISIT: PageSnapshot = {
   search: '',
   host: new URL(BUILD_ORIGIN).host,
   historyEmail: null,
-  stored: { pkceVerifier: null, stateToken: null, mfaRedirect: null, oauthState: null },
+  stored: {
+    pkceVerifier: null,
+    stateToken: null,
+    mfaRedirect: null,
+    oauthState: null,
+    returnTo: null,
+  },
   postLoginRedirect: null,
   now: 0,
 }

@@ -115,7 +115,7 @@ export async function runWholeFlow(options: WholeFlowOptions): Promise<WholeFlow
           const result = await exchangeAuthorizationCode(config, effect)
           send(
             result.kind === 'tokens'
-              ? { type: 'tokensReceived', attempt, tokens: result.tokens }
+              ? { type: 'tokensReceived', attempt, tokens: result.tokens, now: Date.now() }
               : { type: 'tokensIncomplete', attempt, idToken: result.idToken },
           )
         } catch (error) {
@@ -165,6 +165,7 @@ export async function runWholeFlow(options: WholeFlowOptions): Promise<WholeFlow
         stateToken: item('stateToken'),
         mfaRedirect: item('mfaRedirect'),
         oauthState: item('oauthState'),
+        returnTo: item('returnTo'),
       },
     }
   }

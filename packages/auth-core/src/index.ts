@@ -171,6 +171,7 @@ export type {
 
 // Redirect target and cookies
 export { isSubsiteLabel } from './redirect/subsiteLabel'
+export { isPostLoginPath, MAX_POST_LOGIN_PATH_LENGTH } from './redirect/isPostLoginPath'
 export {
   currentSubdomain,
   resolveRedirectTarget,

@@ -4,7 +4,13 @@ import type { CookieJar } from './cookies'
 import type { LocationAdapter } from './locationAdapter'
 import type { SessionStore } from './sessionStore'
 
-const ITEMS: readonly StoredItem[] = ['pkceVerifier', 'stateToken', 'mfaRedirect', 'oauthState']
+const ITEMS: readonly StoredItem[] = [
+  'pkceVerifier',
+  'stateToken',
+  'mfaRedirect',
+  'oauthState',
+  'returnTo',
+]
 
 /** What the flow needs to know about the page at start-up, read once. */
 export function readPageSnapshot(sources: {
@@ -26,6 +32,7 @@ export function readPageSnapshot(sources: {
     historyEmail: location.historyEmail(),
     stored,
     postLoginRedirect: cookies.read(COOKIE_NAMES.postLoginRedirect),
+    postLoginPath: cookies.read(COOKIE_NAMES.postLoginPath),
     now: sources.now(),
     session: readPageSession(cookies.header?.() ?? '', sources.now()),
   }

@@ -10,6 +10,7 @@ export const STORAGE_KEYS: Readonly<Record<StoredItem, string>> = {
   stateToken: 'signin.stateToken',
   mfaRedirect: 'signin.mfaRedirect',
   oauthState: 'signin.oauthState',
+  returnTo: 'signin.returnTo',
 }
 
 export interface SessionStore {

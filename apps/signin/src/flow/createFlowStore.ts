@@ -67,7 +67,7 @@ export function createFlowStore(
     running = true
     try {
       while (queue.length > 0) {
-        if (!whole && needsLaterSteps(snapshot.state)) return loadWhole()
+        if (!whole && needsLaterSteps(snapshot.state, queue[0])) return loadWhole()
         process(queue.shift() as SignInEvent)
       }
     } finally {

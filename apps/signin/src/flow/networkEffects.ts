@@ -131,7 +131,7 @@ async function settle(
           http(),
         )
         return result.kind === 'tokens'
-          ? { type: 'tokensReceived', tokens: result.tokens }
+          ? { type: 'tokensReceived', tokens: result.tokens, now: timers.now() }
           : { type: 'tokensIncomplete', idToken: result.idToken }
       } catch (error) {
         return { type: 'tokenExchangeFailed', error: toAuthError(error).code }

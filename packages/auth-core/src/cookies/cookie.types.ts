@@ -27,4 +27,5 @@ export const COOKIE_NAMES = {
   accessToken: 'access_token',
   refreshToken: 'refresh_token',
   postLoginRedirect: 'post_login_redirect',
+  postLoginPath: 'post_login_path',
 } as const

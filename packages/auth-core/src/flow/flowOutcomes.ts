@@ -2,6 +2,9 @@
  * Small builders shared by the step handlers: the email step with an error, reports, and the
  * effects that end a transaction. Keeping them here keeps every handler a short switch.
  */
+import type { CookieScopeConfig } from '../cookies/cookieRules'
+import { COOKIE_NAMES } from '../cookies/cookie.types'
+import { planCookieRemoval } from '../cookies/planCookieRemoval'
 import type { AuthErrorCode } from '../errors/authError'
 import type {
   StepEffect,
@@ -51,6 +54,19 @@ export function report(code: AuthErrorCode, step: SignInStep): StepEffect {
 /** Forget each of these stored items. */
 export function forget(...items: StoredItem[]): StepEffect[] {
   return items.map((item) => ({ type: 'forget', item }))
+}
+
+/**
+ * Removes `post_login_redirect` and `post_login_path` on the Domain and Path sub-sites write them
+ * with: both are read once, when the person is sent on, and go together whether the path was
+ * used, ignored as invalid or absent.
+ * @see ../../../../shared/docs/contracts.md (post_login_redirect, post_login_path)
+ */
+export function consumePostLoginCookies(config: CookieScopeConfig): StepEffect[] {
+  return [COOKIE_NAMES.postLoginRedirect, COOKIE_NAMES.postLoginPath].map((name) => ({
+    type: 'removeCookie',
+    cookie: planCookieRemoval(config, name),
+  }))
 }
 
 /** The email step, showing `error` (spec section 4: a failed sign-in returns to the email step). */

@@ -442,16 +442,45 @@ describe('already signed in', () => {
     })
   })
 
-  it('Continue: consumes post_login_redirect and goes to the target', () => {
+  it('Continue: consumes post_login_redirect and post_login_path and goes to the target', () => {
     const { state, last } = run([{ type: 'continueClicked' }], {
-      from: live({ postLoginRedirect: 'roads' }).state,
+      from: live({ postLoginRedirect: 'roads', postLoginPath: '/projects/42?tab=map' }).state,
     })
     expect(state).toMatchObject({ step: 'done' })
     expect(last).toEqual([
-      { type: 'removeCookie', cookie: expect.objectContaining({ name: 'post_login_redirect' }) },
-      { type: 'navigate', url: 'https://roads.example.com/', mode: 'assign' },
+      {
+        type: 'removeCookie',
+        cookie: { name: 'post_login_redirect', domain: '.example.com', path: '/' },
+      },
+      {
+        type: 'removeCookie',
+        cookie: { name: 'post_login_path', domain: '.example.com', path: '/' },
+      },
+      { type: 'navigate', url: 'https://roads.example.com/projects/42?tab=map', mode: 'assign' },
     ])
   })
+
+  it.each([
+    ['an invalid path', 'roads', '//evil.com', 'https://roads.example.com/'],
+    ['a path without a named sub-site', null, '/projects/42', 'https://citystream.example.com/'],
+    [
+      'a path with a refused sub-site',
+      'evil.com',
+      '/projects/42',
+      'https://citystream.example.com/',
+    ],
+  ])(
+    'Continue with %s: the root of the target, and both cookies still cleared',
+    (_t, redirect, path, url) => {
+      const { last } = run([{ type: 'continueClicked' }], {
+        from: live({ postLoginRedirect: redirect, postLoginPath: path }).state,
+      })
+      expect(
+        last.map((effect) => (effect.type === 'removeCookie' ? effect.cookie.name : effect.type)),
+      ).toEqual(['post_login_redirect', 'post_login_path', 'navigate'])
+      expect(last.at(-1)).toEqual({ type: 'navigate', url, mode: 'assign' })
+    },
+  )
 
   it('Sign in with a different account: ends the session (revoke, remove the cookies) once, then the email step', () => {
     const from = live().state

@@ -70,6 +70,7 @@ describe('failure reports name the step they happened on', () => {
       [
         {
           type: 'tokensReceived',
+          now: NOW,
           tokens: {
             accessToken: 'not;a cookie value',
             tokenType: 'Bearer',
@@ -91,6 +92,7 @@ describe('failure reports name the step they happened on', () => {
       [
         {
           type: 'tokensReceived',
+          now: NOW,
           tokens: {
             accessToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJwYXQifQ.c2ln',
             tokenType: 'Bearer',
@@ -106,10 +108,11 @@ describe('failure reports name the step they happened on', () => {
     expect(last.map((effect) => effect.type)).toEqual([
       'setCookies',
       'removeCookie',
+      'removeCookie',
       'forget',
       'navigate',
     ])
-    expect(last[2]).toEqual({ type: 'forget', item: 'mfaRedirect' })
+    expect(last[3]).toEqual({ type: 'forget', item: 'mfaRedirect' })
   })
 
   it('Google: the redirect failing and storage refused are reported from redirectingToGoogle', () => {

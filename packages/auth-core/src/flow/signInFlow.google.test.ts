@@ -150,6 +150,10 @@ describe('signInFlow: Google', () => {
         type: 'removeCookie',
         cookie: { name: 'post_login_redirect', domain: '.example.com', path: '/' },
       },
+      {
+        type: 'removeCookie',
+        cookie: { name: 'post_login_path', domain: '.example.com', path: '/' },
+      },
       { type: 'navigate', url: 'https://roads.example.com/', mode: 'replace' },
     ])
   })
@@ -162,6 +166,7 @@ describe('signInFlow: Google', () => {
     )
     expect(plain.last.map((effect) => effect.type)).toEqual([
       'setCookies',
+      'removeCookie',
       'removeCookie',
       'navigate',
     ])

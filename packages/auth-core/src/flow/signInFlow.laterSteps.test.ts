@@ -43,6 +43,10 @@ describe('the flow without its later steps', () => {
     expect(needing).toEqual([true, true, true, true, true])
     const unlockSent: SignInState = { step: 'unlockSent', attempt: 9, email: null }
     expect(needsLaterSteps(unlockSent)).toBe(true)
+    // The providers' returns: only the token exchange's or the product API's answer moves them on.
+    const target = 'https://citystream.example.com/'
+    expect(needsLaterSteps({ step: 'callback', attempt: 2, via: 'password', target })).toBe(true)
+    expect(needsLaterSteps({ step: 'googleReturn', attempt: 2, target })).toBe(true)
     const earlier = [
       createSignInFlow(testConfig(), null).initialState,
       run([{ type: 'pageLoaded', page: page() }]).state,
@@ -66,6 +70,31 @@ describe('the flow without its later steps', () => {
       }
     },
   )
+
+  it('a provider’s return that failed needs no later steps: the email step with the error (their chunk may be what failed)', () => {
+    const target = 'https://citystream.example.com/'
+    const first = createSignInFlow(testConfig(), null)
+    const callback = { step: 'callback', attempt: 2, via: 'password', target } as const
+    const failed = { type: 'tokenExchangeFailed', attempt: 2, error: 'network_error' } as const
+    expect(needsLaterSteps(callback, failed)).toBe(false)
+    expect(first.transition(callback, failed)[0]).toMatchObject({
+      step: 'email',
+      error: 'network_error',
+    })
+    const googleReturn = { step: 'googleReturn', attempt: 2, target } as const
+    const refused = { type: 'googleSignInFailed', attempt: 2, error: 'google_failed' } as const
+    expect(needsLaterSteps(googleReturn, refused)).toBe(false)
+    expect(first.transition(googleReturn, refused)[0]).toMatchObject({
+      step: 'email',
+      error: 'google_failed',
+    })
+    // Their answers that succeed, and the other step's failure, need them.
+    expect(needsLaterSteps(callback, refused)).toBe(true)
+    expect(needsLaterSteps(googleReturn, failed)).toBe(true)
+    expect(() =>
+      first.transition(callback, { type: 'tokensIncomplete', attempt: 2, idToken: null }),
+    ).toThrow(/the callback step needs laterSteps/)
+  })
 
   it('refuses an event in a later step with an error naming it, instead of dropping it', () => {
     const first = createSignInFlow(testConfig(), null)

@@ -277,7 +277,9 @@ describe('signInFlow: identity provider callback', () => {
 
   it('on tokensReceived: writes the cookies, clears the redirect cookie, ends through the provider logout', () => {
     const callback = loaded({ hash: fragment, stored: okta, postLoginRedirect: 'roads' }).state
-    const { state, last } = run([{ type: 'tokensReceived', tokens: TOKENS }], { from: callback })
+    const { state, last } = run([{ type: 'tokensReceived', tokens: TOKENS, now: NOW }], {
+      from: callback,
+    })
     expect(state).toEqual({ attempt: 2, step: 'done', via: 'password' })
     const cookieDefaults = { domain: '.example.com', path: '/', secure: true, sameSite: 'Lax' }
     expect(last[0]).toEqual({
@@ -296,6 +298,10 @@ describe('signInFlow: identity provider callback', () => {
       type: 'removeCookie',
       cookie: { name: 'post_login_redirect', domain: '.example.com', path: '/' },
     })
+    expect(last).toContainEqual({
+      type: 'removeCookie',
+      cookie: { name: 'post_login_path', domain: '.example.com', path: '/' },
+    })
     const navigate = last.at(-1)
     expect(navigate).toMatchObject({ type: 'navigate', mode: 'replace' })
     const url = new URL((navigate as { url: string }).url)
@@ -313,7 +319,9 @@ describe('signInFlow: identity provider callback', () => {
     'on tokensReceived with a post-login redirect cookie that is %s: goes to citystream',
     (_name, cookie) => {
       const callback = loaded({ hash: fragment, stored: okta, postLoginRedirect: cookie }).state
-      const { last } = run([{ type: 'tokensReceived', tokens: TOKENS }], { from: callback })
+      const { last } = run([{ type: 'tokensReceived', tokens: TOKENS, now: NOW }], {
+        from: callback,
+      })
       const url = new URL((last.at(-1) as { url: string }).url)
       expect(url.searchParams.get('post_logout_redirect_uri')).toBe(
         'https://citystream.example.com/',
@@ -333,7 +341,13 @@ describe('signInFlow: identity provider callback', () => {
       { config },
     ).state
     const { last } = run(
-      [{ type: 'tokensReceived', tokens: { ...TOKENS, idToken: null, refreshToken: null } }],
+      [
+        {
+          type: 'tokensReceived',
+          tokens: { ...TOKENS, idToken: null, refreshToken: null },
+          now: NOW,
+        },
+      ],
       { config, from: callback },
     )
     expect(last[0]).toEqual({
@@ -359,7 +373,13 @@ describe('signInFlow: identity provider callback', () => {
   it('on tokensReceived with a token that is not a cookie value: unknown_error, nothing written', () => {
     const callback = loaded({ hash: fragment, stored: okta }).state
     const { state, last } = run(
-      [{ type: 'tokensReceived', tokens: { ...TOKENS, accessToken: 'a;Domain=evil.com' } }],
+      [
+        {
+          type: 'tokensReceived',
+          tokens: { ...TOKENS, accessToken: 'a;Domain=evil.com' },
+          now: NOW,
+        },
+      ],
       { from: callback },
     )
     expect(state).toMatchObject({ step: 'email', error: 'unknown_error' })

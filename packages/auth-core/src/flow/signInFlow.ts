@@ -1,6 +1,6 @@
 import type { AuthConfig } from '../config/authConfig'
 import type { FlowContext } from './flowContext'
-import { unchanged } from './flowOutcomes'
+import { failToEmail, unchanged } from './flowOutcomes'
 import type {
   AttemptId,
   SignInEffect,
@@ -14,9 +14,8 @@ import type {
 } from './signInFlow.types'
 import { loadPage } from './steps/loadPage'
 import { onAuthorizing } from './steps/onAuthorizing'
-import { onCallback } from './steps/onCallback'
 import { onEmail } from './steps/onEmail'
-import { onGoogleReturn, onRedirectingToGoogle } from './steps/onGoogle'
+import { onRedirectingToGoogle } from './steps/onGoogle'
 import { onPassword } from './steps/onPassword'
 import { onResuming } from './steps/onResuming'
 import { onSignedIn } from './steps/onSignedIn'
@@ -49,7 +48,14 @@ function isUnbound(effect: StepEffect): effect is UnboundEffect {
 
 /** The steps only an answer from Okta leads to, whose handlers are {@link LaterSteps}. */
 export type LaterStep =
-  'code' | 'factorChoice' | 'enrollActivate' | 'passwordExpired' | 'locked' | 'unlockSent'
+  | 'code'
+  | 'factorChoice'
+  | 'enrollActivate'
+  | 'passwordExpired'
+  | 'locked'
+  | 'unlockSent'
+  | 'callback'
+  | 'googleReturn'
 
 /**
  * The handlers of the {@link LaterStep}s, one per step (auth-core's `laterSteps`): a record of its
@@ -59,6 +65,7 @@ export type LaterSteps = {
   readonly [Step in LaterStep]: (
     state: Extract<SignInState, { step: Step }>,
     event: SignInEvent,
+    context: FlowContext,
   ) => StepTransition
 }
 
@@ -76,18 +83,34 @@ const LATER: Readonly<Record<SignInStep, boolean>> = {
   resuming: false,
   authorizing: false,
   redirectingToGoogle: false,
-  callback: false,
-  googleReturn: false,
+  callback: true,
+  googleReturn: true,
   done: false,
 }
 
 /**
  * Whether `state` is at a step whose handler is in {@link LaterSteps}: a flow created without
- * them must not be given an event in such a state. No step before the first answer from Okta is,
+ * them must not be given an event (`event`, when known) in such a state. A provider's return that
+ * failed is handled without them. No step before the first answer from Okta is,
  * so a page that fetches them with its provider clients has them before it can be in one.
  */
-export function needsLaterSteps(state: SignInState): boolean {
-  return LATER[state.step]
+export function needsLaterSteps(state: SignInState, event?: SignInEvent): boolean {
+  return LATER[state.step] && !(event !== undefined && isReturnFailure(state, event))
+}
+
+/**
+ * A provider's return that failed (the token exchange, the product API): handled without the
+ * later steps, as their chunk (which carries the provider clients) may be what could not be
+ * fetched; the person is told on the email step instead of waiting for it.
+ */
+function isReturnFailure(
+  state: SignInState,
+  event: SignInEvent,
+): event is Extract<SignInEvent, { type: 'tokenExchangeFailed' | 'googleSignInFailed' }> {
+  return (
+    (state.step === 'callback' && event.type === 'tokenExchangeFailed') ||
+    (state.step === 'googleReturn' && event.type === 'googleSignInFailed')
+  )
 }
 
 /**
@@ -148,17 +171,17 @@ function onStep(context: FlowContext, state: SignInState, event: SignInEvent): S
     case 'password':
       return onPassword(context, state, event)
     case 'code':
-      return later(context, state.step).code(state, event)
+      return later(context, state.step).code(state, event, context)
     case 'factorChoice':
-      return later(context, state.step).factorChoice(state, event)
+      return later(context, state.step).factorChoice(state, event, context)
     case 'enrollActivate':
-      return later(context, state.step).enrollActivate(state, event)
+      return later(context, state.step).enrollActivate(state, event, context)
     case 'passwordExpired':
-      return later(context, state.step).passwordExpired(state, event)
+      return later(context, state.step).passwordExpired(state, event, context)
     case 'locked':
-      return later(context, state.step).locked(state, event)
+      return later(context, state.step).locked(state, event, context)
     case 'unlockSent':
-      return later(context, state.step).unlockSent(state, event)
+      return later(context, state.step).unlockSent(state, event, context)
     case 'signedIn':
       return onSignedIn(context, state, event)
     case 'resuming':
@@ -168,9 +191,11 @@ function onStep(context: FlowContext, state: SignInState, event: SignInEvent): S
     case 'redirectingToGoogle':
       return onRedirectingToGoogle(state, event)
     case 'callback':
-      return onCallback(context, state, event)
+      if (isReturnFailure(state, event)) return failToEmail(state.step, null, event.error)
+      return later(context, state.step).callback(state, event, context)
     case 'googleReturn':
-      return onGoogleReturn(context, state, event)
+      if (isReturnFailure(state, event)) return failToEmail(state.step, null, event.error)
+      return later(context, state.step).googleReturn(state, event, context)
     case 'done':
       return unchanged(state)
   }

@@ -38,7 +38,7 @@ export const STEP_HASHES = {
 export type StepHash = (typeof STEP_HASHES)[keyof typeof STEP_HASHES]
 
 /** What the app keeps in sessionStorage across the redirects (spec section 3, plus the OAuth state). */
-export type StoredItem = 'pkceVerifier' | 'stateToken' | 'mfaRedirect' | 'oauthState'
+export type StoredItem = 'pkceVerifier' | 'stateToken' | 'mfaRedirect' | 'oauthState' | 'returnTo'
 
 /** The one timer of the flow. */
 export type TimerId = 'authorizeRedirect'
@@ -243,6 +243,11 @@ export interface PageSnapshot {
   readonly stored: { readonly [K in StoredItem]: string | null }
   /** The raw `post_login_redirect` cookie, if any. */
   readonly postLoginRedirect: string | null
+  /**
+   * The raw `post_login_path` cookie (the page on the sub-site to come back to), if any; absent
+   * means none. Used only when valid and `postLoginRedirect` names the target.
+   */
+  readonly postLoginPath?: string | null
   /** Epoch milliseconds. */
   readonly now: number
   /** The platform session in the parent-domain cookies; absent means none. */
@@ -305,7 +310,8 @@ export type UnboundResultEvent =
     }
   | { readonly type: 'authorizationFailed'; readonly error: AuthErrorCode }
   | { readonly type: 'timerElapsed'; readonly id: TimerId }
-  | { readonly type: 'tokensReceived'; readonly tokens: TokenSet }
+  /** `now`: epoch milliseconds when the answer came (dates the deep link kept across the logout). */
+  | { readonly type: 'tokensReceived'; readonly tokens: TokenSet; readonly now: number }
   | { readonly type: 'tokensIncomplete'; readonly idToken: string | null }
   | { readonly type: 'tokenExchangeFailed'; readonly error: AuthErrorCode }
   | {

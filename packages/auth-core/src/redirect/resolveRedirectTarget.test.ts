@@ -191,6 +191,78 @@ describe('resolveRedirectTarget', () => {
   })
 })
 
+describe('resolveRedirectTarget with post_login_path', () => {
+  const withPath = (
+    cookieValue: string | undefined,
+    pathValue: string | undefined,
+    overrides = {},
+    currentHost = host,
+  ) => resolveRedirectTarget({ ...config, ...overrides }, { cookieValue, currentHost, pathValue })
+
+  it.each([
+    ['/projects/42?tab=map', 'https://roads.example.com/projects/42?tab=map'],
+    ['/', 'https://roads.example.com/'],
+    ['/a?next=//evil.com', 'https://roads.example.com/a?next=//evil.com'],
+    ['/münchen', 'https://roads.example.com/m%C3%BCnchen'],
+  ])('appends the valid path %j to the sub-site the cookie named', (pathValue, expected) => {
+    expect(withPath('roads', pathValue)).toBe(expected)
+  })
+
+  it.each([
+    ['//evil.com'],
+    ['/\\evil.com'],
+    ['/%0d'],
+    ['/a\tb'],
+    ['/a#b'],
+    [`/${'a'.repeat(2048)}`],
+    ['https://x'],
+    ['evil.com'],
+    [''],
+    [undefined],
+  ])('ignores the invalid path %j: the sub-site’s root', (pathValue) => {
+    expect(withPath('roads', pathValue)).toBe('https://roads.example.com/')
+  })
+
+  it('never appends a path to the default fallback', () => {
+    expect(withPath(undefined, '/projects/42')).toBe(DEFAULT_TARGET)
+    expect(withPath('evil.com', '/projects/42')).toBe(DEFAULT_TARGET)
+    expect(withPath('login', '/projects/42')).toBe(DEFAULT_TARGET)
+    expect(withPath('maps', '/projects/42', { allowedSubsites: ['roads'] })).toBe(DEFAULT_TARGET)
+  })
+
+  it('appends to the default sub-site when the cookie named it', () => {
+    expect(withPath('citystream', '/projects/42')).toBe(
+      'https://citystream.example.com/projects/42',
+    )
+  })
+
+  it('in local mode: appends to http://localhost:3000 only when the cookie named a sub-site', () => {
+    expect(withPath('roads', '/projects/42?tab=map', { localMode: true })).toBe(
+      'http://localhost:3000/projects/42?tab=map',
+    )
+    expect(withPath(undefined, '/projects/42', { localMode: true })).toBe(LOCAL_REDIRECT_TARGET)
+    expect(withPath('evil.com', '/projects/42', { localMode: true })).toBe(LOCAL_REDIRECT_TARGET)
+    expect(withPath('roads', '//evil.com', { localMode: true })).toBe(LOCAL_REDIRECT_TARGET)
+  })
+
+  it('property: for any path value, the target stays on the sub-site the cookie named, without a fragment', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 60 }),
+          fc.stringMatching(/^[/\\a-z.:@?#%0-9\s]{0,40}$/),
+        ),
+        (pathValue) => {
+          const url = new URL(withPath('roads', pathValue))
+          expect(url.origin).toBe('https://roads.example.com')
+          expect(url.username + url.password + url.hash).toBe('')
+        },
+      ),
+      { numRuns: 500 },
+    )
+  })
+})
+
 describe('currentSubdomain', () => {
   it.each([
     ['login.example.com', '.example.com', 'login'],

@@ -1,5 +1,6 @@
 import type { AuthConfig } from '../config/authConfig'
 import { AuthError } from '../errors/authError'
+import { isPostLoginPath } from './isPostLoginPath'
 import { isSubsiteLabel } from './subsiteLabel'
 
 /** The parts of {@link AuthConfig} that decide where a signed-in user goes. */
@@ -8,8 +9,10 @@ export type RedirectTargetConfig = Pick<
   'parentDomain' | 'defaultSubsite' | 'allowedSubsites' | 'localMode'
 >
 
+const LOCAL_ORIGIN = 'http://localhost:3000'
+
 /** The redirect target in local mode (contracts: local development port 3000). */
-export const LOCAL_REDIRECT_TARGET = 'http://localhost:3000/'
+export const LOCAL_REDIRECT_TARGET = `${LOCAL_ORIGIN}/`
 
 /**
  * The sub-domain of `host` under `parentDomain`, lowercased: `login` for `login.example.com` with
@@ -36,22 +39,34 @@ export function currentSubdomain(host: string, parentDomain: string): string | n
  * more: `https:`, hostname exactly `label + parentDomain`, no user, password or port, path `/`. A
  * cookie label that fails falls back to the default.
  *
+ * Deep links: `pathValue` (the `post_login_path` cookie) replaces the path `/` only when the
+ * target is the sub-site the cookie named (never the default fallback; in local mode, when the
+ * cookie named an acceptable sub-site) and it passes {@link isPostLoginPath}; otherwise it is
+ * ignored.
+ *
  * @param input - `cookieValue`: the `post_login_redirect` cookie, or `undefined` when absent;
- *   `currentHost`: the page's host (`location.host`).
+ *   `currentHost`: the page's host (`location.host`); `pathValue`: the `post_login_path` cookie,
+ *   or `undefined` when absent.
  * @throws AuthError `unknown_error` when the default sub-site itself does not form a valid target.
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.11.1 (no open redirectors)
  * @see https://cheatsheetseries.owasp.org/cheatsheets/Unvalidated_Redirects_and_Forwards_Cheat_Sheet.html
+ * @see ../../../../shared/docs/contracts.md (post_login_redirect, post_login_path)
  */
 export function resolveRedirectTarget(
   config: RedirectTargetConfig,
-  input: { readonly cookieValue: string | undefined; readonly currentHost: string },
+  input: {
+    readonly cookieValue: string | undefined
+    readonly currentHost: string
+    readonly pathValue?: string | undefined
+  },
 ): string {
-  if (config.localMode) return LOCAL_REDIRECT_TARGET
   const fromCookie = acceptableLabel(config, input.cookieValue, input.currentHost)
-  const target = fromCookie === null ? null : targetFor(fromCookie, config.parentDomain)
+  const path = fromCookie !== null && isPostLoginPath(input.pathValue) ? input.pathValue : '/'
+  if (config.localMode) return new URL(LOCAL_ORIGIN + path).href
+  const target = fromCookie === null ? null : targetFor(fromCookie, config.parentDomain, path)
   if (target !== null) return target
   const fallback = isSubsiteLabel(config.defaultSubsite)
-    ? targetFor(config.defaultSubsite, config.parentDomain)
+    ? targetFor(config.defaultSubsite, config.parentDomain, '/')
     : null
   if (fallback === null)
     throw new AuthError(
@@ -73,19 +88,22 @@ function acceptableLabel(
 }
 
 /**
- * `https://{label}{parentDomain}/` if the parsed URL is exactly that, else `null`.
+ * `https://{label}{parentDomain}{path}` if the parsed URL's hostname is exactly that host, else
+ * `null`; the parsed URL's `href` (a path of {@link isPostLoginPath} comes back percent-encoded
+ * where the parser encodes, never with another host).
  *
  * Comparing the parsed hostname with the string written is the whole check: the URL parsed is
- * the literal `https://` + `host` + `/`, so a user, password, port, path, query or fragment can
- * only come from a character of `host` (`@`, `:`, `/`, `\`, `?`, `#`) that ends the hostname
- * there, and a hostname the parser rewrote (case, percent-encoding, IDNA, stripped tabs) differs
- * too. Checking `username`, `port`, `pathname`... besides would be dead code that no input reaches.
+ * the literal `https://` + `host` + a path that starts with one `/`, so a user, password, port,
+ * path, query or fragment can only come from a character of `host` (`@`, `:`, `/`, `\`, `?`, `#`)
+ * that ends the hostname there, and a hostname the parser rewrote (case, percent-encoding, IDNA,
+ * stripped tabs) differs too. Checking `username`, `port`... besides would be dead code that no
+ * input reaches.
  */
-function targetFor(label: string, parentDomain: string): string | null {
+function targetFor(label: string, parentDomain: string, path: string): string | null {
   const host = label + parentDomain
   let url: URL
   try {
-    url = new URL(`https://${host}/`)
+    url = new URL(`https://${host}${path}`)
   } catch {
     return null
   }

@@ -50,6 +50,7 @@ export const SAMPLE_EVENTS: Readonly<Record<TestEvent['type'], TestEvent>> = {
   timerElapsed: { type: 'timerElapsed', id: 'authorizeRedirect' },
   tokensReceived: {
     type: 'tokensReceived',
+    now: NOW,
     tokens: {
       accessToken: 'a',
       tokenType: 'Bearer',

@@ -44,6 +44,7 @@ export function page(
       stateToken: null,
       mfaRedirect: null,
       oauthState: null,
+      returnTo: null,
       ...stored,
     },
   }

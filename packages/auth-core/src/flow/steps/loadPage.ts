@@ -8,6 +8,7 @@ import { isValidEmail, normalizeEmail } from '../../validation/validation'
 import type { FlowContext } from '../flowContext'
 import { emailStep, failToEmail, forget, resetToEmail } from '../flowOutcomes'
 import { parseOAuthTransaction } from '../oauthTransaction'
+import { readReturnTo } from '../returnTo'
 import type { PageSnapshot, StepEffect, StepTransition, StoredItem } from '../signInFlow.types'
 import { OAUTH_TRANSACTION_MAX_AGE_MS, STEP_HASHES } from '../signInFlow.types'
 
@@ -50,6 +51,7 @@ function redirectTarget(context: FlowContext, page: PageSnapshot): string | null
   try {
     return resolveRedirectTarget(context.config, {
       cookieValue: page.postLoginRedirect ?? undefined,
+      pathValue: page.postLoginPath ?? undefined,
       currentHost: page.host,
     })
   } catch {
@@ -150,11 +152,16 @@ function resetToRoot(page: PageSnapshot): StepTransition {
  * then a reload with the MFA-redirect flag resumes the code step verifying; then the hash picks
  * the step, and a hash set while the email is not valid resets the address to the root. Whatever
  * the step, both token cookies are expired at every ancestor path of the path the page was opened
- * at (`page.path`), so tossed copies are gone before sign-in writes ours at `/`.
+ * at (`page.path`), so tossed copies are gone before sign-in writes ours at `/`, and a deep link
+ * kept across the provider's logout (`returnTo`) is forgotten: it is followed once, on the plain
+ * visit that is the logout's return, only while fresh and only with a live session.
  */
 export function loadPage(context: FlowContext, page: PageSnapshot): StepTransition {
   const [state, effects] = loadPageAt(context, page)
-  return [state, [...effects, ...expireTossedTokenCookies(context, page)]]
+  return [
+    state,
+    [...forgetStored(page, 'returnTo'), ...effects, ...expireTossedTokenCookies(context, page)],
+  ]
 }
 
 /**
@@ -185,6 +192,13 @@ function loadPageAt(context: FlowContext, page: PageSnapshot): StepTransition {
     case '':
     case '#': {
       const stale = forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken')
+      // Back from the provider's logout after a sign-in to a deep link: on to it, once.
+      const returnTo = readReturnTo(context.config, page.stored.returnTo, page.now)
+      if (returnTo !== null && page.session?.status === 'live')
+        return [
+          { step: 'done', via: 'password' },
+          [...stale, { type: 'navigate', url: returnTo, mode: 'replace' }],
+        ]
       // A plain visit with a live session: ask, never redirect by itself (no loop with a sub-site
       // that rejects the token and sends the person back).
       if (page.session?.status === 'live') {

@@ -1,24 +1,25 @@
 import type { FlowContext } from '../flowContext'
-import { failToEmail, forget, report, unchanged } from '../flowOutcomes'
+import { consumePostLoginCookies, failToEmail, forget, report, unchanged } from '../flowOutcomes'
 import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { buildLogoutUrl } from '../../oauth/buildLogoutUrl'
 import { planTokenCookies } from '../../cookies/planTokenCookies'
-import { planCookieRemoval } from '../../cookies/planCookieRemoval'
-import { COOKIE_NAMES } from '../../cookies/cookie.types'
 import { isAuthError } from '../../errors/authError'
+import { isDeepTarget, serializeReturnTo } from '../returnTo'
 
 type CallbackState = Extract<SignInState, { step: 'callback' }>
 
 /**
  * Back from `/authorize` with a code: after the exchange the tokens are written as cookies, the
  * post-login redirect cookie is cleared, and the sign-in ends with a logout-redirect to the
- * provider carrying the ID token, which returns to the sub-site (spec section 4). A token response
- * without an access token logs out with `unknown_error`.
+ * provider carrying the ID token, which returns to the sub-site (spec section 4). A target with a
+ * path (`post_login_path`) cannot be a registered logout redirect URI: the logout returns to this
+ * page's own `/` instead, with the target kept in sessionStorage (`returnTo`), and the page goes on
+ * to it from there. A token response without an access token logs out with `unknown_error`.
  */
 export function onCallback(
-  context: FlowContext,
   state: CallbackState,
   event: SignInEvent,
+  context: FlowContext,
 ): StepTransition {
   const { config } = context
   switch (event.type) {
@@ -30,24 +31,27 @@ export function onCallback(
         return failToEmail('callback', null, isAuthError(error) ? error.code : 'unknown_error')
       }
       const idToken = event.tokens.idToken
+      // The logout returns only to a registered URI: a deep link goes through our own page.
+      const viaSignInPage = idToken !== null && isDeepTarget(state.target)
       const url =
         idToken === null
           ? state.target
           : buildLogoutUrl(config, {
               idTokenHint: idToken,
-              postLogoutRedirectUri: state.target,
+              postLogoutRedirectUri: viaSignInPage ? config.redirectUri : state.target,
               // Stryker disable next-line StringLiteral: buildLogoutUrl takes every server but 'org' as the custom one ('' is outside the type)
               server: 'custom',
             })
+      const returnTo = serializeReturnTo(state.target, event.now)
       return [
         { step: 'done', via: state.via },
         [
           { type: 'setCookies', cookies },
-          {
-            type: 'removeCookie',
-            cookie: planCookieRemoval(config, COOKIE_NAMES.postLoginRedirect),
-          },
+          ...consumePostLoginCookies(config),
           ...forget('mfaRedirect'),
+          ...(viaSignInPage
+            ? [{ type: 'persist', item: 'returnTo', value: returnTo } as const]
+            : []),
           { type: 'navigate', url, mode: 'replace' },
         ],
       ]
@@ -69,8 +73,6 @@ export function onCallback(
         ],
       ]
     }
-    case 'tokenExchangeFailed':
-      return failToEmail('callback', null, event.error)
     default:
       return unchanged(state)
   }

@@ -1,7 +1,7 @@
 import { COOKIE_NAMES } from '../../cookies/cookie.types'
 import { planCookieRemoval } from '../../cookies/planCookieRemoval'
 import type { FlowContext } from '../flowContext'
-import { emailStep, unchanged } from '../flowOutcomes'
+import { consumePostLoginCookies, emailStep, unchanged } from '../flowOutcomes'
 import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
 
@@ -11,7 +11,7 @@ type SignedInState = Extract<SignInState, { step: 'signedIn' }>
  * Already signed in: a plain visit while the parent-domain cookies hold a live session. Nothing
  * happens by itself (a sub-site that rejects the token and sends the person back must not start
  * a loop). **Continue** goes to the redirect target the normal rules picked, consuming
- * `post_login_redirect`; **Sign in with a different account** ends the session first as
+ * `post_login_redirect` and `post_login_path`; **Sign in with a different account** ends the session first as
  * `signOut` does without the provider redirect (revoke, remove the cookies), then shows the
  * email step.
  * @see https://www.rfc-editor.org/rfc/rfc7009 (token revocation)
@@ -28,10 +28,7 @@ export function onSignedIn(
       return [
         { step: 'done', via: 'password' },
         [
-          {
-            type: 'removeCookie',
-            cookie: planCookieRemoval(config, COOKIE_NAMES.postLoginRedirect),
-          },
+          ...consumePostLoginCookies(config),
           { type: 'navigate', url: state.target, mode: 'assign' },
         ],
       ]

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest'
+import { CODE_VERIFIER, NOW, OAUTH_STATE, page, run, storedOAuth } from '../testing/flowHarness'
+import { localTestConfig } from '../testing/testConfig'
+import { RETURN_TO_MAX_AGE_MS, serializeReturnTo } from './returnTo'
+import type { SignInEffect } from './signInFlow.types'
+
+const TOKENS = {
+  accessToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJwYXQifQ.c2ln',
+  tokenType: 'Bearer' as const,
+  expiresIn: 3600,
+  refreshToken: 'refresh-token-value',
+  idToken: 'eyJhbGciOiJSUzI1NiJ9.eyJub25jZSI6Im4ifQ.c2ln',
+  scope: 'openid offline_access',
+}
+const okta = { pkceVerifier: CODE_VERIFIER, oauthState: storedOAuth('okta') }
+const fragment = `#code=the-code&state=${OAUTH_STATE}`
+const LIVE = { status: 'live', who: 'pat@example.com' } as const
+const DEEP = 'https://roads.example.com/projects/42?tab=map'
+
+/** Signs in through the identity provider's callback with these cookies; the last effects. */
+function signInWith(postLoginRedirect: string | null, postLoginPath: string | null) {
+  const callback = run([
+    {
+      type: 'pageLoaded',
+      page: page({ hash: fragment, stored: okta, postLoginRedirect, postLoginPath }),
+    },
+  ]).state
+  return run([{ type: 'tokensReceived', tokens: TOKENS, now: NOW }], { from: callback }).last
+}
+
+const navigation = (effects: readonly SignInEffect[]) => {
+  const last = effects.at(-1)
+  return last?.type === 'navigate' ? new URL(last.url) : null
+}
+
+describe('signInFlow: deep links (post_login_path)', () => {
+  it('identity provider: a valid path makes the logout return to this page, which keeps the target', () => {
+    const last = signInWith('roads', '/projects/42?tab=map')
+    const logout = navigation(last)
+    expect(logout?.pathname).toBe('/oauth2/default/v1/logout')
+    // Only registered URIs: the sign-in page's own root, never the deep link.
+    expect(logout?.searchParams.get('post_logout_redirect_uri')).toBe('https://signin.example.com/')
+    expect(last).toContainEqual({
+      type: 'persist',
+      item: 'returnTo',
+      value: serializeReturnTo(DEEP, NOW),
+    })
+    const names = last.flatMap((effect) => (effect.type === 'removeCookie' ? [effect.cookie] : []))
+    expect(names).toEqual([
+      { name: 'post_login_redirect', domain: '.example.com', path: '/' },
+      { name: 'post_login_path', domain: '.example.com', path: '/' },
+    ])
+  })
+
+  it.each([
+    ['an invalid path', 'roads', '//evil.com', 'https://roads.example.com/'],
+    ['a tab', 'roads', '/\t/evil.com', 'https://roads.example.com/'],
+    ['no named sub-site', null, '/projects/42', 'https://citystream.example.com/'],
+    ['a refused sub-site', 'evil.com', '/projects/42', 'https://citystream.example.com/'],
+    ['no path', 'roads', null, 'https://roads.example.com/'],
+  ])(
+    'identity provider with %s: straight to the root, nothing kept, both cookies cleared',
+    (_title, redirect, path, root) => {
+      const last = signInWith(redirect, path)
+      expect(navigation(last)?.searchParams.get('post_logout_redirect_uri')).toBe(root)
+      expect(last.some((effect) => effect.type === 'persist')).toBe(false)
+      expect(
+        last.filter((effect) => effect.type === 'removeCookie').map((e) => e.cookie.name),
+      ).toEqual(['post_login_redirect', 'post_login_path'])
+    },
+  )
+
+  it('identity provider without an ID token: straight to the deep link (no logout), nothing kept', () => {
+    const callback = run([
+      {
+        type: 'pageLoaded',
+        page: page({
+          hash: fragment,
+          stored: okta,
+          postLoginRedirect: 'roads',
+          postLoginPath: '/projects/42?tab=map',
+        }),
+      },
+    ]).state
+    const { last } = run(
+      [{ type: 'tokensReceived', tokens: { ...TOKENS, idToken: null }, now: NOW }],
+      { from: callback },
+    )
+    expect(navigation(last)?.href).toBe(DEEP)
+    expect(last.some((effect) => effect.type === 'persist')).toBe(false)
+  })
+
+  it('back from the logout with a live session: on to the kept target, once', () => {
+    const stored = { returnTo: serializeReturnTo(DEEP, NOW - 5000) }
+    const { state, effects } = run([{ type: 'pageLoaded', page: page({ stored, session: LIVE }) }])
+    expect(state).toMatchObject({ step: 'done' })
+    expect(effects).toContainEqual({ type: 'forget', item: 'returnTo' })
+    expect(effects.filter((effect) => effect.type === 'navigate')).toEqual([
+      { type: 'navigate', url: DEEP, mode: 'replace' },
+    ])
+  })
+
+  it.each([
+    ['stale', serializeReturnTo(DEEP, NOW - RETURN_TO_MAX_AGE_MS - 1), LIVE],
+    ['dated ahead', serializeReturnTo(DEEP, NOW + 61_000), LIVE],
+    ['without a session', serializeReturnTo(DEEP, NOW), { status: 'none' }],
+    ['off the platform', serializeReturnTo('https://evil.com/a', NOW), LIVE],
+    ['a look-alike host', serializeReturnTo('https://evilexample.com/', NOW), LIVE],
+    ['plain http', serializeReturnTo('http://roads.example.com/a', NOW), LIVE],
+    ['with a user', serializeReturnTo('https://u@roads.example.com/a', NOW), LIVE],
+    ['with a port', serializeReturnTo('https://roads.example.com:8443/a', NOW), LIVE],
+    ['without a date', DEEP, LIVE],
+    ['with a date that is no number', `soon ${DEEP}`, LIVE],
+    ['empty', '', LIVE],
+    ['not a URL', serializeReturnTo('roads', NOW), LIVE],
+  ] as const)('a kept target that is %s: forgotten, never followed', (_title, raw, session) => {
+    const { state, effects } = run([
+      { type: 'pageLoaded', page: page({ stored: { returnTo: raw }, session }) },
+    ])
+    expect(state.step).not.toBe('done')
+    expect(effects).toContainEqual({ type: 'forget', item: 'returnTo' })
+    expect(effects.some((effect) => effect.type === 'navigate')).toBe(false)
+  })
+
+  it('a kept target on any other load (a callback, a step hash) is forgotten too', () => {
+    const returnTo = serializeReturnTo(DEEP, NOW)
+    for (const hash of [fragment, '#sign-in'])
+      expect(
+        run([
+          {
+            type: 'pageLoaded',
+            page: page({ hash, stored: { ...okta, returnTo }, historyEmail: 'pat@example.com' }),
+          },
+        ]).effects,
+      ).toContainEqual({ type: 'forget', item: 'returnTo' })
+  })
+
+  it('local mode: the kept target on http://localhost:3000 is followed', () => {
+    const url = 'http://localhost:3000/projects/42'
+    const stored = { returnTo: serializeReturnTo(url, NOW) }
+    const { effects } = run([{ type: 'pageLoaded', page: page({ stored, session: LIVE }) }], {
+      config: localTestConfig(),
+    })
+    expect(effects).toContainEqual({ type: 'navigate', url, mode: 'replace' })
+  })
+})
