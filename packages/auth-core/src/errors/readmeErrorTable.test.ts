@@ -6,7 +6,9 @@ import { messageFor } from './errorMessages'
 /** The package README's "Error codes and their messages" table, as code → message. */
 function readmeTable(): Map<string, string> {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-  const rows = [...readme.matchAll(/^\|\s*`([a-z_]+)`\s*\|\s*(.+?)\s*\|$/gm)]
+  // Only that section: other tables (e.g. the session's events) have code-like first cells too.
+  const section = readme.split(/^## /m).find((part) => part.startsWith('Error codes')) ?? ''
+  const rows = [...section.matchAll(/^\|\s*`([a-z_]+)`\s*\|\s*(.+?)\s*\|$/gm)]
   return new Map(rows.map(([, code = '', message = '']) => [code, message.replace(/\\\|/g, '|')]))
 }
 

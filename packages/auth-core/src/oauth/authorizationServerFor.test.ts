@@ -10,6 +10,7 @@ describe('authorizationServerFor', () => {
       token_endpoint: 'https://login.example.com/oauth2/aus1x/v1/token',
       end_session_endpoint: 'https://login.example.com/oauth2/aus1x/v1/logout',
       revocation_endpoint: 'https://login.example.com/oauth2/aus1x/v1/revoke',
+      userinfo_endpoint: 'https://login.example.com/oauth2/aus1x/v1/userinfo',
       jwks_uri: 'https://login.example.com/oauth2/aus1x/v1/keys',
       id_token_signing_alg_values_supported: ['RS256'],
       code_challenge_methods_supported: ['S256'],
@@ -24,6 +25,7 @@ describe('authorizationServerFor', () => {
       tokenEndpoint: as.token_endpoint,
       endSessionEndpoint: as.end_session_endpoint,
       revocationEndpoint: as.revocation_endpoint,
+      userinfoEndpoint: as.userinfo_endpoint,
       jwksUri: as.jwks_uri,
     })
   })

@@ -13,6 +13,8 @@ export interface OAuthEndpoints {
   readonly endSessionEndpoint: string
   /** RFC 7009 token revocation (`{issuer}/v1/revoke`): sub-sites revoke the refresh token at sign-out. */
   readonly revocationEndpoint: string
+  /** OpenID Connect UserInfo (`{issuer}/v1/userinfo`): sub-sites read the person's name there. */
+  readonly userinfoEndpoint: string
   readonly jwksUri: string
 }
 
@@ -21,6 +23,7 @@ export interface OAuthEndpoints {
  * under it `/v1/authorize`, `/v1/token`, `/v1/logout`, `/v1/revoke` and `/v1/keys`.
  * @see https://developer.okta.com/docs/reference/api/oidc/#composing-your-base-url
  * @see https://developer.okta.com/docs/reference/api/oidc/#revoke
+ * @see https://developer.okta.com/docs/reference/api/oidc/#userinfo
  * @see https://openid.net/specs/openid-connect-core-1_0.html#IDTokenValidation (step 2: exact iss)
  */
 export function oauthEndpointsFor(config: AuthorizationServerConfig): OAuthEndpoints {
@@ -31,6 +34,7 @@ export function oauthEndpointsFor(config: AuthorizationServerConfig): OAuthEndpo
     tokenEndpoint: `${issuer}/v1/token`,
     endSessionEndpoint: `${issuer}/v1/logout`,
     revocationEndpoint: `${issuer}/v1/revoke`,
+    userinfoEndpoint: `${issuer}/v1/userinfo`,
     jwksUri: `${issuer}/v1/keys`,
   }
 }
@@ -52,6 +56,7 @@ export function authorizationServerFor(config: AuthorizationServerConfig): Autho
     token_endpoint: endpoints.tokenEndpoint,
     end_session_endpoint: endpoints.endSessionEndpoint,
     revocation_endpoint: endpoints.revocationEndpoint,
+    userinfo_endpoint: endpoints.userinfoEndpoint,
     jwks_uri: endpoints.jwksUri,
     id_token_signing_alg_values_supported: ['RS256'],
     code_challenge_methods_supported: ['S256'],

@@ -6,7 +6,7 @@
  */
 import { serializeCookie, serializeCookieRemoval } from '../cookies/serializeCookie'
 import { createMemoryLock } from './createMemoryLock'
-import type { CookieJar, SessionDeps, SessionLock } from './session.types'
+import type { CookieJar, CookieWatch, Schedule, SessionDeps, SessionLock } from './session.types'
 
 /** What {@link browserCookieJar} needs of `document`. */
 export interface CookieDocument {
@@ -32,6 +32,35 @@ export interface TimerHost {
   setTimeout(handler: () => void, timeout: number): unknown
 }
 
+/** What {@link browserSchedule} needs: `setTimeout` and `clearTimeout` (e.g. `window`). */
+export interface CancellableTimerHost extends TimerHost {
+  /** Cancels a call planned by `setTimeout`. */
+  clearTimeout(handle: unknown): void
+}
+
+/** Something that dispatches events by name (`window`, `cookieStore`). */
+export interface ListenerHost {
+  addEventListener(type: string, listener: () => void): void
+  removeEventListener(type: string, listener: () => void): void
+}
+
+/** What {@link browserIsVisible} needs of `document`. */
+export interface VisibilityDocument {
+  /** `'visible'` or `'hidden'`; absent reads as visible. */
+  readonly visibilityState?: string
+}
+
+/**
+ * What {@link browserWatchCookies} needs: `window`'s events (`focus`, and `visibilitychange`,
+ * which bubbles from `document` to `window`), `document.visibilityState`, timers for the poll,
+ * and `cookieStore` where the browser has it.
+ */
+export interface CookieWatchHost extends ListenerHost, CancellableTimerHost {
+  readonly document: VisibilityDocument
+  /** The Cookie Store API: a `change` event for every cookie written or expired. */
+  readonly cookieStore?: ListenerHost
+}
+
 /**
  * What {@link browserRandomId} needs of `crypto`. Not generic, and over `Uint8Array<ArrayBuffer>`
  * (what `new Uint8Array(16)` is), so the `crypto` of every `lib.dom` fits: TypeScript 5.9's
@@ -49,14 +78,21 @@ export interface RandomSource {
  * `crypto` and `setTimeout` give the platform-wide refresh lease its holder ids and waits.
  */
 export interface BrowserGlobals extends TimerHost {
-  /** Cookies ({@link browserCookieJar}). */
-  readonly document: CookieDocument
+  /** Cookies ({@link browserCookieJar}) and visibility ({@link browserIsVisible}). */
+  readonly document: CookieDocument & VisibilityDocument
   /** Web Locks ({@link browserLock}). */
   readonly navigator: LocksNavigator
   /** Navigation and the page path ({@link browserNavigate}). */
   readonly location: AssignableLocation
   /** Holder ids of the refresh lease ({@link browserRandomId}). */
   readonly crypto: RandomSource
+  /** With `addEventListener` / `removeEventListener`: change events ({@link browserWatchCookies}). */
+  readonly cookieStore?: ListenerHost
+  /** With `removeEventListener`: focus and visibility changes ({@link browserWatchCookies}). */
+  addEventListener?(type: string, listener: () => void): void
+  removeEventListener?(type: string, listener: () => void): void
+  /** With it: the expiry timer and the proactive refresh ({@link browserSchedule}). */
+  clearTimeout?(handle: unknown): void
 }
 
 /**
@@ -129,6 +165,78 @@ export function browserSleep(timers: TimerHost): (ms: number) => Promise<void> {
 }
 
 /**
+ * A {@link Schedule} over the caller's `setTimeout` / `clearTimeout`: runs `task` once after `ms`
+ * milliseconds; the returned function cancels it.
+ * @see https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#dom-cleartimeout
+ */
+export function browserSchedule(timers: CancellableTimerHost): Schedule {
+  return (task, ms) => {
+    const handle = timers.setTimeout(task, ms)
+    return () => timers.clearTimeout(handle)
+  }
+}
+
+/**
+ * Whether the page is visible: `document.visibilityState` is not `'hidden'`.
+ * @see https://html.spec.whatwg.org/multipage/interaction.html#dom-document-visibilitystate
+ */
+export function browserIsVisible(doc: VisibilityDocument): () => boolean {
+  return () => doc.visibilityState !== 'hidden'
+}
+
+/**
+ * How often {@link browserWatchCookies} re-reads the cookies without the Cookie Store API, while
+ * the page is visible: 1 s (a sign-out in another tab shows within a second; a read is two
+ * cookie values and, when they changed, one JWT decode).
+ */
+export const COOKIE_POLL_MS = 1000
+
+/**
+ * A {@link CookieWatch} for a browser page. `onChange` runs on `focus` and `visibilitychange`
+ * (another tab may have changed the cookies meanwhile), and besides:
+ * - where the browser has the Cookie Store API: on every `cookieStore` `change` event;
+ * - else: every {@link COOKIE_POLL_MS} while the page is visible (the poll stops while hidden
+ *   and restarts, with a re-read, when it shows again).
+ * The returned function removes every listener and cancels the poll.
+ * @see https://wicg.github.io/cookie-store/#CookieStore-change-event
+ * @see https://html.spec.whatwg.org/multipage/interaction.html#page-visibility
+ */
+export function browserWatchCookies(host: CookieWatchHost): CookieWatch {
+  const visible = browserIsVisible(host.document)
+  return (onChange) => {
+    const { cookieStore } = host
+    let poll: unknown = null
+    const cancelPoll = () => {
+      if (poll !== null) host.clearTimeout(poll)
+      poll = null
+    }
+    const armPoll = () => {
+      if (cookieStore !== undefined || poll !== null || !visible()) return
+      poll = host.setTimeout(() => {
+        poll = null
+        onChange()
+        armPoll()
+      }, COOKIE_POLL_MS)
+    }
+    const onVisibility = () => {
+      if (visible()) armPoll()
+      else cancelPoll()
+      onChange()
+    }
+    host.addEventListener('focus', onChange)
+    host.addEventListener('visibilitychange', onVisibility)
+    cookieStore?.addEventListener('change', onChange)
+    armPoll()
+    return () => {
+      host.removeEventListener('focus', onChange)
+      host.removeEventListener('visibilitychange', onVisibility)
+      cookieStore?.removeEventListener('change', onChange)
+      cancelPoll()
+    }
+  }
+}
+
+/**
  * A `randomId` over the caller's `crypto`: 16 random bytes as 32 lowercase hex digits (a refresh
  * lease's holder id).
  * @see https://w3c.github.io/webcrypto/#Crypto-method-getRandomValues
@@ -142,7 +250,10 @@ export function browserRandomId(source: RandomSource): () => string {
 
 /**
  * Every {@link SessionDeps} a browser page needs, from the objects it passes in:
- * `createPlatformSession(config, browserSessionDeps(window))`.
+ * `createPlatformSession(config, browserSessionDeps(window))`. With `window`'s
+ * `addEventListener` / `removeEventListener` and `clearTimeout` (an object without them gets
+ * no watching), also the change watcher ({@link browserWatchCookies}), the timer
+ * ({@link browserSchedule}) and the visibility ({@link browserIsVisible}) that `subscribe` uses.
  * `overrides` replaces any of them (e.g. a `fetch` with telemetry, or `timeoutMs`).
  * @see https://w3c.github.io/web-locks/
  */
@@ -157,7 +268,30 @@ export function browserSessionDeps(
     pagePath: () => browser.location.pathname ?? '/',
     sleep: browserSleep(browser),
     randomId: browserRandomId(browser.crypto),
+    ...watchDeps(browser),
     ...overrides,
+  }
+}
+
+/** The watching deps, when `browser` can remove listeners and cancel timers. */
+function watchDeps(
+  browser: BrowserGlobals,
+): Pick<SessionDeps, 'watchCookies' | 'schedule' | 'isVisible'> {
+  const { addEventListener, removeEventListener, clearTimeout } = browser
+  if (addEventListener === undefined || removeEventListener === undefined) return {}
+  if (clearTimeout === undefined) return {}
+  const host: CookieWatchHost = {
+    document: browser.document,
+    cookieStore: browser.cookieStore,
+    addEventListener: (type, listener) => addEventListener.call(browser, type, listener),
+    removeEventListener: (type, listener) => removeEventListener.call(browser, type, listener),
+    setTimeout: (handler, timeout) => browser.setTimeout(handler, timeout),
+    clearTimeout: (handle) => clearTimeout.call(browser, handle),
+  }
+  return {
+    watchCookies: browserWatchCookies(host),
+    schedule: browserSchedule(host),
+    isVisible: browserIsVisible(browser.document),
   }
 }
 

@@ -239,16 +239,50 @@ describe('createPlatformSession: signOut', () => {
     expect(navigations).toEqual([logoutUrl(freshIdToken)])
   })
 
-  it('afterwards: the session reads signedOut and getAccessToken makes no request', async () => {
-    const { session, requests } = setupSession({
+  it('afterwards: the session reads signingOut until the page leaves, the cookies are gone, and getAccessToken makes no request', async () => {
+    const { session, requests, jar } = setupSession({
       cookies: { refresh_token: 'rt-1' },
       answer: provider,
     })
     await session.signOut({ returnTo })
     const before = requests.length
-    expect(session.readSession()).toEqual({ status: 'signedOut' })
+    expect(session.readSession()).toEqual({ status: 'signingOut' })
+    expect(jar.values.size).toBe(0)
     await expect(session.getAccessToken()).resolves.toBeNull()
+    await expect(session.getAccessToken({ forceRefresh: true })).resolves.toBeNull()
     expect(requests).toHaveLength(before)
+  })
+
+  it('while signing out and after: redirectToSignIn neither writes post_login_redirect nor navigates', async () => {
+    const revoke = deferred<Response>()
+    const { session, jar, navigations } = setupSession({
+      cookies: { access_token: live, refresh_token: 'rt-1' },
+      answer: (request) =>
+        request.url.endsWith('/v1/revoke')
+          ? revoke.promise.then(() => new Response(null, { status: 200 }))
+          : json(refreshBody(config, { id_token: freshIdToken })),
+    })
+    const signingOut = session.signOut({ returnTo })
+    await Promise.resolve()
+    // A guard re-running on visibilitychange, during sign-out and after its clean-up.
+    session.redirectToSignIn('citystream')
+    revoke.resolve(new Response(null, { status: 200 }))
+    await signingOut
+    session.redirectToSignIn('citystream')
+    expect(jar.values.has('post_login_redirect')).toBe(false)
+    expect(navigations).toEqual([logoutUrl(freshIdToken)])
+  })
+
+  it('when it fails before leaving (the lock throws): the session is no longer signing out', async () => {
+    const { session } = setupSession({
+      cookies: { access_token: live, refresh_token: 'rt-1' },
+      answer: provider,
+      deps: {
+        lock: () => Promise.reject(new AuthError('unknown_error', 'lock broken')),
+      },
+    })
+    await expect(session.signOut({ returnTo })).rejects.toThrow('lock broken')
+    expect(session.getSnapshot().status).toBe('active')
   })
 
   it.each([

@@ -7,7 +7,9 @@ import type { HttpOptions } from '../http/httpOptions'
 import { buildLogoutUrl } from '../oauth/buildLogoutUrl'
 import { systemClock } from './browserDefaults'
 import { createMemoryLock } from './createMemoryLock'
+import { createSessionStore } from './createSessionStore'
 import { expireTossedCopies } from './expireTossedCopies'
+import { fetchUserInfo } from './fetchUserInfo'
 import { parseSessionUrl } from './parseSessionUrl'
 import { withRefreshLease } from './refreshLease'
 import type { RefreshLeaseEnv } from './refreshLease'
@@ -23,11 +25,13 @@ import {
   REFRESH_LOCK_NAME,
 } from './session.types'
 import type {
+  GetAccessTokenOptions,
   PlatformSession,
   RefreshedTokens,
   SessionConfig,
   SessionDeps,
   SessionSnapshot,
+  SessionUser,
   SignOutOptions,
 } from './session.types'
 import {
@@ -43,7 +47,13 @@ import {
  * comes from `deps` (cookie jar, fetch, clock, navigation, the lock across this origin's tabs, and
  * the waits and random ids of the refresh lease across sub-sites).
  *
- * - `readSession()` decodes (never verifies) the access token; it never throws.
+ * - `getSnapshot()` (and `readSession()`, the same) decodes (never verifies) the access token;
+ *   it never throws, and returns the same object until the cookie values, the status the clock
+ *   derives, the user or sign-out changed (React's `useSyncExternalStore` relies on it).
+ * - `subscribe(listener)` tells of each change: `refreshed`, `signedOut`, `expired`,
+ *   `changedElsewhere`, `userLoaded`. The first subscriber starts watching (`watchCookies`, a
+ *   `schedule`d timer at the expiry and, with `refreshAheadSeconds`, a proactive refresh while
+ *   `isVisible()`); the last unsubscribe stops it all (see `createSessionStore`).
  * - Duplicates: when `access_token`, `refresh_token` or `refresh_lease` has more than one copy
  *   (`CookieJar.getAll`: one tossed in with another Path), the copies at every ancestor path of the
  *   page are expired first; while one stays out of reach, no request is made and
@@ -65,7 +75,16 @@ import {
  *   sent (compare and swap): when it is gone (signed out meanwhile) the new refresh token is
  *   revoked (best effort) and the result is null; when it holds another value (signed in again,
  *   maybe as someone else) ours is revoked and that session's access token is used.
- * - `signOut({ returnTo })` waits for a refresh in progress anywhere (lock and lease, held
+ *   `getAccessToken({ forceRefresh: true })` refreshes although the token looks valid (a
+ *   resource server answered 401), sharing a refresh already in flight. While signing out, it
+ *   resolves null.
+ * - `getUser()` resolves with the snapshot's user after loading its name: from the ID token of a
+ *   refresh this object made (no request; the claims came with the token), else from the
+ *   userinfo endpoint, once per access token (the sign-in page does not keep the ID token, so
+ *   after a page load only userinfo can say who it is). Failures leave `name` null; it never
+ *   rejects.
+ * - `signOut({ returnTo })` first turns the snapshot to `signingOut` (a `signedOut` event),
+ *   then waits for a refresh in progress anywhere (lock and lease, held
  *   while it signs out, then dropped), revokes the refresh and access tokens, every copy it saw
  *   (best effort), expires both
  *   token cookies (also at every ancestor path of the page: tossed cookies), `post_login_redirect`
@@ -74,15 +93,20 @@ import {
  *   `id_token_hint`. Without one it refreshes once to get one; when that is impossible it goes
  *   straight to `returnTo`: the provider's browser session already ended when sign-in finished
  *   (the sign-in app logs out of the provider before redirecting), so only the tokens remained.
- * - `redirectToSignIn(subSite)` writes `post_login_redirect` and goes to the sign-in page.
+ * - `redirectToSignIn(subSite)` writes `post_login_redirect` and goes to the sign-in page;
+ *   while signing out it does nothing (a guard re-running on `visibilitychange` must not write
+ *   back the cookie sign-out removes).
  *
- * @throws AuthError `unknown_error` when `parentDomain` (outside local mode), `signInUrl`, `clockSkewSeconds`,
- *   `refreshLeewaySeconds` or `timeoutMs` is not acceptable (a `timeoutMs` above
- *   {@link MAX_SESSION_TIMEOUT_MS} would let a request outlive its lease).
+ * @throws AuthError `unknown_error` when `parentDomain` (outside local mode), `signInUrl`,
+ *   `clockSkewSeconds`, `refreshLeewaySeconds`, `refreshAheadSeconds` or `timeoutMs` is not
+ *   acceptable (a `timeoutMs` above {@link MAX_SESSION_TIMEOUT_MS} would let a request outlive
+ *   its lease).
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 (refreshing an access token)
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2 (refresh-token rotation)
  * @see https://www.rfc-editor.org/rfc/rfc7009 (token revocation)
  * @see https://openid.net/specs/openid-connect-rpinitiated-1_0.html (RP-initiated logout)
+ * @see https://openid.net/specs/openid-connect-core-1_0.html#UserInfo (the user's name)
+ * @see https://react.dev/reference/react/useSyncExternalStore (the snapshot contract)
  */
 export function createPlatformSession(config: SessionConfig, deps: SessionDeps): PlatformSession {
   // Outside local mode the parent domain scopes every cookie and every URL the session follows.
@@ -97,10 +121,17 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     DEFAULT_CLOCK_SKEW_SECONDS,
     'clockSkewSeconds',
   )
-  const leewayMs = requireSeconds(
-    config.refreshLeewaySeconds,
-    DEFAULT_REFRESH_LEEWAY_SECONDS,
-    'refreshLeewaySeconds',
+  const refreshAheadMs =
+    config.refreshAheadSeconds === undefined
+      ? null
+      : requireSeconds(config.refreshAheadSeconds, 0, 'refreshAheadSeconds')
+  const leewayMs = Math.max(
+    requireSeconds(
+      config.refreshLeewaySeconds,
+      DEFAULT_REFRESH_LEEWAY_SECONDS,
+      'refreshLeewaySeconds',
+    ),
+    refreshAheadMs ?? 0,
   )
   const timeoutMs = deps.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0)
@@ -133,14 +164,26 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     signal: AbortSignal.timeout(timeoutMs),
   })
 
-  function readSession(): SessionSnapshot {
+  function readCookies(): SessionSnapshot {
     return readSessionSnapshot(deps.cookies, { nowMs: now(), skewSeconds: skewMs / 1000 })
   }
 
+  const store = createSessionStore({
+    read: readCookies,
+    now,
+    skewMs,
+    refreshAheadMs,
+    refresh: () => getAccessToken(),
+    loadProfile: (token) => fetchUserInfo(config, token, httpOptions()),
+    watchCookies: deps.watchCookies,
+    schedule: deps.schedule,
+    isVisible: deps.isVisible,
+  })
+
   /** The access token if it is active and stays valid beyond the refresh leeway, else null. */
   function usableAccessToken(): string | null {
-    const snapshot = readSession()
-    if (snapshot.status !== 'active' || snapshot.expiresAt === null) return null
+    const snapshot = readCookies()
+    if (snapshot.status !== 'active') return null
     return now() + leewayMs < snapshot.expiresAt * 1000 ? snapshot.accessToken : null
   }
 
@@ -179,6 +222,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
   function refresh(force: boolean): Promise<string | null> {
     inFlight ??= lock(REFRESH_LOCK_NAME, () => refreshUnderLock(force)).finally(() => {
       inFlight = null
+      store.check()
     })
     return inFlight
   }
@@ -243,11 +287,14 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     // Stryker disable next-line ConditionalExpression,LogicalOperator: both are null together (oauth4webapi requires exp in a validated ID token), and an entry without exp reads as expired
     if (tokens.idToken !== null && tokens.idTokenExpiresAt !== null)
       latestIdToken = { value: tokens.idToken, expiresAt: tokens.idTokenExpiresAt }
+    store.refreshed(tokens.accessToken, tokens.idTokenProfile)
     return tokens.accessToken
   }
 
-  async function getAccessToken(): Promise<string | null> {
-    if (!unambiguous()) return null
+  async function getAccessToken(options: GetAccessTokenOptions = {}): Promise<string | null> {
+    if (store.isSigningOut() || !unambiguous()) return null
+    if (options.forceRefresh === true)
+      return inFlight === null && readRefreshToken() === null ? null : refresh(true)
     const current = usableAccessToken()
     if (current !== null) return current
     if (inFlight === null && readRefreshToken() === null) return null
@@ -260,8 +307,25 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     return latestIdToken.value
   }
 
+  /** The signed-in person (name from the ID token or userinfo); never rejects. */
+  async function getUser(): Promise<SessionUser | null> {
+    // A failed refresh leaves the snapshot as it is: no user when that is not active.
+    await getAccessToken().catch(() => null)
+    return store.loadUser()
+  }
+
   async function signOut(options: SignOutOptions): Promise<void> {
     const returnTo = requireUrl(config, options.returnTo, 'returnTo')
+    store.setSigningOut(true)
+    try {
+      await endPlatformSession(returnTo)
+    } catch (error) {
+      store.setSigningOut(false)
+      throw error
+    }
+  }
+
+  async function endPlatformSession(returnTo: string): Promise<void> {
     // Every copy of a duplicated token cookie is revoked, also those expired on the way.
     const duplicated = (name: string): string[] => {
       const values = copiesOf(name)
@@ -320,12 +384,23 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
   }
 
   function redirectToSignIn(subSite: string): void {
+    // A guard re-running while signing out (e.g. on visibilitychange) must not write the cookie
+    // that sign-out removes, nor leave for the sign-in page instead of the provider's logout.
+    if (store.isSigningOut()) return
     const write = planPostLoginRedirectCookie(config, subSite)
     deps.cookies.set(write)
     deps.navigate(signInUrl)
   }
 
-  return { readSession, getAccessToken, signOut, redirectToSignIn }
+  return {
+    readSession: store.getSnapshot,
+    getSnapshot: store.getSnapshot,
+    subscribe: store.subscribe,
+    getAccessToken,
+    getUser,
+    signOut,
+    redirectToSignIn,
+  }
 }
 
 /**

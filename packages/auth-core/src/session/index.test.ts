@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import * as session from './index'
-import type { RefreshedTokens, TokenSet } from './index'
+import type { RefreshedTokens, TokenSet, UserProfile } from './index'
 
 describe('auth-core/session entry point', () => {
   it('exports the session object, the browser defaults and the building blocks', () => {
@@ -8,6 +8,7 @@ describe('auth-core/session entry point', () => {
       [
         'AuthError',
         'COOKIE_NAMES',
+        'COOKIE_POLL_MS',
         'DEFAULT_CLOCK_SKEW_SECONDS',
         'DEFAULT_REFRESH_LEEWAY_SECONDS',
         'LOCALE_COOKIE_NAME',
@@ -17,15 +18,19 @@ describe('auth-core/session entry point', () => {
         'REFRESH_LEASE_MS',
         'REFRESH_LOCK_NAME',
         'browserCookieJar',
+        'browserIsVisible',
         'browserLock',
         'browserNavigate',
         'browserRandomId',
+        'browserSchedule',
         'browserSessionDeps',
         'browserSleep',
+        'browserWatchCookies',
         'createAuthenticatedFetch',
         'createMemoryLock',
         'createPlatformSession',
         'decodeAccessTokenClaims',
+        'fetchUserInfo',
         'isAuthError',
         'isDeveloperErrorCode',
         'messageFor',
@@ -47,5 +52,6 @@ describe('auth-core/session entry point', () => {
     expectTypeOf(session.refreshSessionTokens).returns.resolves.toEqualTypeOf<RefreshedTokens>()
     expectTypeOf<RefreshedTokens>().toExtend<TokenSet>()
     expectTypeOf<RefreshedTokens['idTokenExpiresAt']>().toEqualTypeOf<number | null>()
+    expectTypeOf<RefreshedTokens['idTokenProfile']>().toEqualTypeOf<UserProfile | null>()
   })
 })

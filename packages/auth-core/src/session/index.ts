@@ -5,6 +5,7 @@
  * ```ts
  * const session = createPlatformSession(config, browserSessionDeps(window))
  * const token = await session.getAccessToken() // null → session.redirectToSignIn('citystream')
+ * const stop = session.subscribe((event) => render(event.snapshot)) // refreshed, signedOut, ...
  * ```
  */
 
@@ -21,34 +22,50 @@ export {
 } from './session.types'
 export type {
   AccessTokenClaims,
+  ActiveSession,
   CookieJar,
+  CookieWatch,
+  ExpiredSession,
+  GetAccessTokenOptions,
   PlatformSession,
   RefreshedTokens,
+  Schedule,
   SessionConfig,
   SessionDeps,
+  SessionEvent,
   SessionLock,
   SessionSnapshot,
   SessionTokens,
+  SessionUser,
   SignOutOptions,
+  UserProfile,
 } from './session.types'
 
 // Browser defaults (they wrap the objects the caller passes in)
 export {
   browserCookieJar,
+  browserIsVisible,
   browserLock,
   browserNavigate,
   browserRandomId,
+  browserSchedule,
   browserSessionDeps,
   browserSleep,
+  browserWatchCookies,
+  COOKIE_POLL_MS,
   systemClock,
 } from './browserDefaults'
 export type {
   AssignableLocation,
   BrowserGlobals,
+  CancellableTimerHost,
   CookieDocument,
+  CookieWatchHost,
+  ListenerHost,
   LocksNavigator,
   RandomSource,
   TimerHost,
+  VisibilityDocument,
 } from './browserDefaults'
 export { createMemoryLock } from './createMemoryLock'
 
@@ -61,6 +78,7 @@ export type {
 
 // The building blocks, for callers that compose their own
 export { decodeAccessTokenClaims } from './decodeAccessTokenClaims'
+export { fetchUserInfo } from './fetchUserInfo'
 export { readSessionSnapshot } from './readSessionSnapshot'
 export type { SnapshotClock } from './readSessionSnapshot'
 export {

@@ -31,6 +31,17 @@ describe('readSessionSnapshot', () => {
         scopes: ['openid'],
       },
       expiresAt: NOW_S + 3600,
+      user: { subject: 'ada@example.com', email: null, name: null },
+    })
+  })
+
+  it('active: the user is the subject and email of the claims, the name not yet known', () => {
+    const token = accessToken({ exp: NOW_S + 3600, email: 'ada@lovelace.test' })
+    const snapshot = readSessionSnapshot(recordingJar({ access_token: token }), clock)
+    expect(snapshot.status === 'active' && snapshot.user).toEqual({
+      subject: 'ada@example.com',
+      email: 'ada@lovelace.test',
+      name: null,
     })
   })
 

@@ -20,8 +20,9 @@ export interface SnapshotClock {
  * - a cookie that is not a plain cookie value or longer than the 4096-byte cookie limit, an access
  *   token that is not a decodable JWT with `sub` and numeric `exp`, or a jar that throws →
  *   `invalid` with an `unknown_error` AuthError saying which;
- * - otherwise `active` while `now + skew < exp`, else `expired`; a refresh token alone is
- *   `expired` (it can be refreshed).
+ * - otherwise `active` while `now + skew < exp` (with `user` from the claims, `name` null: the
+ *   cookies do not hold it), else `expired`; a refresh token alone is `expired` (it can be
+ *   refreshed).
  *
  * @see https://www.rfc-editor.org/rfc/rfc7519#section-4.1.4 (exp, with "some small leeway")
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-6.1 (4096 bytes per cookie)
@@ -31,16 +32,27 @@ export function readSessionSnapshot(cookies: CookieJar, clock: SnapshotClock): S
     const accessToken = readTokenCookie(cookies, COOKIE_NAMES.accessToken)
     const refreshToken = readTokenCookie(cookies, COOKIE_NAMES.refreshToken)
     if (accessToken === null && refreshToken === null) return { status: 'signedOut' }
-    const claims = accessToken === null ? null : decodeAccessTokenClaims(accessToken)
-    const expiresAt = claims?.expiresAt ?? null
     // No access token (so no exp) counts as expired.
-    const active = clock.nowMs + clock.skewSeconds * 1000 < (expiresAt ?? 0) * 1000
+    const claims = accessToken === null ? null : decodeAccessTokenClaims(accessToken)
+    if (
+      accessToken !== null &&
+      claims !== null &&
+      clock.nowMs + clock.skewSeconds * 1000 < claims.expiresAt * 1000
+    )
+      return {
+        status: 'active',
+        accessToken,
+        refreshToken,
+        claims,
+        expiresAt: claims.expiresAt,
+        user: { subject: claims.subject, email: claims.email, name: null },
+      }
     return {
-      status: active ? 'active' : 'expired',
+      status: 'expired',
       accessToken,
       refreshToken,
       claims,
-      expiresAt,
+      expiresAt: claims?.expiresAt ?? null,
     }
   } catch (error) {
     const reason =

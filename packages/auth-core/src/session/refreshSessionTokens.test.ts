@@ -86,6 +86,20 @@ describe('processSessionRefreshResponse', () => {
       idToken: body.id_token,
       scope: 'openid offline_access',
       idTokenExpiresAt: FAR_FUTURE,
+      idTokenProfile: { name: null, email: null },
+    })
+  })
+
+  it('with name and email in the ID token: returns them as idTokenProfile, other types as null', async () => {
+    const named = refreshBody(config, {
+      id_token: idToken(config, { name: 'Ada Lovelace', email: 'ada@lovelace.test' }),
+    })
+    await expect(processSessionRefreshResponse(config, json(named))).resolves.toMatchObject({
+      idTokenProfile: { name: 'Ada Lovelace', email: 'ada@lovelace.test' },
+    })
+    const odd = refreshBody(config, { id_token: idToken(config, { name: 42, email: '' }) })
+    await expect(processSessionRefreshResponse(config, json(odd))).resolves.toMatchObject({
+      idTokenProfile: { name: null, email: null },
     })
   })
 
@@ -100,6 +114,7 @@ describe('processSessionRefreshResponse', () => {
       idToken: null,
       scope: null,
       idTokenExpiresAt: null,
+      idTokenProfile: null,
     })
   })
 

@@ -10,6 +10,7 @@ import { toAuthError } from '../errors/toAuthError'
 import type { HttpOptions } from '../http/httpOptions'
 import { authorizationServerFor, oauthClientFor } from '../oauth/authorizationServerFor'
 import { JwsSchema, TokenBodyEntries, toTokenSet } from '../oauth/tokenBodySchema'
+import { readUserProfile } from './readUserProfile'
 import { sessionRequestOptions } from './sessionRequestOptions'
 import type { SessionOAuthConfig } from './sessionRequestOptions'
 import type { RefreshedTokens } from './session.types'
@@ -51,13 +52,15 @@ export async function sessionRefreshRequest(
  * comes straight from the token endpoint over TLS), then checks the body once more: a non-empty
  * `access_token`, `token_type` Bearer, `expires_in` an integer from 1 to 86400, and strings for
  * `refresh_token` (a rotated refresh token), `id_token` and `scope` when present. The validated
- * ID token's `exp` comes back as `idTokenExpiresAt`.
+ * ID token's `exp` comes back as `idTokenExpiresAt`, its `name` and `email` claims (what the
+ * person is shown as) as `idTokenProfile`.
  *
  * @throws AuthError (via `toAuthError`): `unknown_error` with the provider's `error` as
  *   `providerCode` and the HTTP `status` (e.g. `invalid_grant`, 400), `session_expired` for
  *   `login_required`-like errors, `unknown_error` with status 200 for an unusable body.
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.1 and #section-5.2
  * @see https://openid.net/specs/openid-connect-core-1_0.html#RefreshTokenResponse
+ * @see https://openid.net/specs/openid-connect-core-1_0.html#StandardClaims (name, email)
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2 (refresh-token rotation)
  */
 export async function processSessionRefreshResponse(
@@ -75,9 +78,11 @@ export async function processSessionRefreshResponse(
       throw new AuthError('unknown_error', 'The refresh response is not one the session can use.', {
         status: 200,
       })
+    const idTokenClaims = getValidatedIdTokenClaims(body)
     return {
       ...toTokenSet(result.output),
-      idTokenExpiresAt: getValidatedIdTokenClaims(body)?.exp ?? null,
+      idTokenExpiresAt: idTokenClaims?.exp ?? null,
+      idTokenProfile: idTokenClaims === undefined ? null : readUserProfile(idTokenClaims),
     }
   } catch (error) {
     throw toAuthError(error)

@@ -38,6 +38,15 @@ export type SessionConfig = Pick<
    * removes them too.
    */
   readonly googleCookieNames?: readonly string[]
+  /**
+   * Proactive refresh, off by default: with a number of seconds, while someone is subscribed
+   * ({@link PlatformSession.subscribe}) and the page is visible, the session refreshes on its own
+   * this long before the access token expires (the same refresh as `getAccessToken()`, under the
+   * lock and the lease, so other tabs and sub-sites use its result instead of refreshing too).
+   * It also raises `getAccessToken()`'s own threshold ({@link SessionConfig.refreshLeewaySeconds})
+   * to at least this value, so a refresh due by this rule is never skipped as "still fresh".
+   */
+  readonly refreshAheadSeconds?: number
 }
 
 /** Default {@link SessionConfig.clockSkewSeconds}. */
@@ -134,7 +143,28 @@ export interface SessionDeps {
    * every ancestor path of it (cookies tossed in with a deeper Path). Defaults to `/` only.
    */
   readonly pagePath?: () => string
+  /**
+   * Starts watching for changes of the cookies made outside this object (another tab or
+   * sub-site): calls `onChange` whenever they may have changed, and returns a function that
+   * stops watching. Used only while someone is subscribed. In a browser:
+   * {@link browserWatchCookies} (`cookieStore` change events, else focus / visibility re-reads
+   * and a bounded poll). Without it, only this object's own changes and the expiry are seen.
+   */
+  readonly watchCookies?: CookieWatch
+  /**
+   * Runs `task` once after `ms` milliseconds and returns a function that cancels it (in a
+   * browser: `setTimeout` / `clearTimeout`). Without it, no expiry event and no proactive refresh.
+   */
+  readonly schedule?: Schedule
+  /** Whether the page is visible now (`document.visibilityState`). Defaults to always visible. */
+  readonly isVisible?: () => boolean
 }
+
+/** See {@link SessionDeps.watchCookies}: `onChange` on every possible change; returns stop. */
+export type CookieWatch = (onChange: () => void) => () => void
+
+/** See {@link SessionDeps.schedule}: runs `task` once after `ms` ms; returns cancel. */
+export type Schedule = (task: () => void, ms: number) => () => void
 
 /* --- Snapshot --- */
 
@@ -152,13 +182,43 @@ export interface AccessTokenClaims {
   readonly scopes: readonly string[]
 }
 
-/** The session cookies, present and well-formed. */
-export interface SessionTokens {
-  /**
-   * `active`: the access token is valid beyond the clock-skew allowance. `expired`: it is expired
-   * (or about to be within the skew), or absent while a refresh token remains (refreshable).
-   */
-  readonly status: 'active' | 'expired'
+/**
+ * Who is signed in, for display (never for an authorization decision). `subject` and, by
+ * default, `email` come from the access token's claims; `name` (and `email` when the access
+ * token has none) from the ID token of a refresh this object made, else the provider's userinfo
+ * endpoint, cached per access token (see {@link PlatformSession.getUser}). `name` is null until
+ * known, and stays null when the provider does not give one (the `profile` scope is needed).
+ */
+export interface SessionUser {
+  /** The access token's `sub` (at Okta: the person's login). */
+  readonly subject: string
+  readonly email: string | null
+  readonly name: string | null
+}
+
+/** The `name` and `email` claims the provider gave for an access token (ID token or userinfo). */
+export interface UserProfile {
+  readonly email: string | null
+  readonly name: string | null
+}
+
+/** The access token is valid beyond the clock-skew allowance. */
+export interface ActiveSession {
+  readonly status: 'active'
+  readonly accessToken: string
+  readonly refreshToken: string | null
+  readonly claims: AccessTokenClaims
+  /** The access token's `exp` in epoch seconds. */
+  readonly expiresAt: number
+  readonly user: SessionUser
+}
+
+/**
+ * The access token is expired (or about to be within the skew), or absent while a refresh token
+ * remains (refreshable).
+ */
+export interface ExpiredSession {
+  readonly status: 'expired'
   readonly accessToken: string | null
   readonly refreshToken: string | null
   readonly claims: AccessTokenClaims | null
@@ -166,15 +226,35 @@ export interface SessionTokens {
   readonly expiresAt: number | null
 }
 
+/** The session cookies, present and well-formed: active or expired. */
+export type SessionTokens = ActiveSession | ExpiredSession
+
 /**
- * What the cookies say right now. `signedOut`: no access and no refresh cookie. `invalid`: a
- * cookie is tampered or truncated (not a JWT, bad base64url, non-JSON claims, no numeric `exp`,
+ * What the cookies say right now, a union on `status`. `signedOut`: no access and no refresh
+ * cookie. `signingOut`: `signOut()` has started (until the page leaves). `invalid`: a cookie is
+ * tampered or truncated (not a JWT, bad base64url, non-JSON claims, no numeric `exp`,
  * over-long); `error` is an `unknown_error` AuthError whose message says which.
  */
 export type SessionSnapshot =
   | { readonly status: 'signedOut' }
-  | SessionTokens
+  | ActiveSession
+  | ExpiredSession
+  | { readonly status: 'signingOut' }
   | { readonly status: 'invalid'; readonly error: AuthError }
+
+/**
+ * What a {@link PlatformSession.subscribe} listener hears, with the new snapshot:
+ * - `refreshed`: this object refreshed the tokens;
+ * - `signedOut`: the cookies are gone (here or elsewhere), or `signOut()` started;
+ * - `expired`: the access token passed its `exp` (minus the skew) with no refresh;
+ * - `changedElsewhere`: another tab or sub-site wrote the cookies;
+ * - `userLoaded`: `user.name` or `user.email` became known.
+ * One change gives one event: a refresh whose ID token names the person is `refreshed`.
+ */
+export type SessionEvent = {
+  readonly type: 'refreshed' | 'signedOut' | 'expired' | 'changedElsewhere' | 'userLoaded'
+  readonly snapshot: SessionSnapshot
+}
 
 /* --- Refresh --- */
 
@@ -182,6 +262,8 @@ export type SessionSnapshot =
 export interface RefreshedTokens extends TokenSet {
   /** The validated ID token's `exp` (epoch seconds), or null without an ID token. */
   readonly idTokenExpiresAt: number | null
+  /** The validated ID token's string `name` and `email` claims, or null without an ID token. */
+  readonly idTokenProfile: UserProfile | null
 }
 
 /* --- The session object --- */
@@ -195,14 +277,43 @@ export interface SignOutOptions {
   readonly returnTo: string
 }
 
+/** Options of {@link PlatformSession.getAccessToken}. */
+export interface GetAccessTokenOptions {
+  /**
+   * Refresh even though the access token looks valid (e.g. the resource server answered 401):
+   * one refresh, shared with any refresh already in flight.
+   */
+  readonly forceRefresh?: boolean
+}
+
 /** The platform session as one sub-site sees it. */
 export interface PlatformSession {
-  /** The session as the cookies describe it now. Never throws. */
+  /** The same as {@link PlatformSession.getSnapshot} (kept for compatibility). */
   readonly readSession: () => SessionSnapshot
-  /** A valid access token, refreshed when needed; null when there is no session (any more). */
-  readonly getAccessToken: () => Promise<string | null>
+  /**
+   * The session as the cookies describe it now: the SAME object until something changed (the
+   * cookie values, the status the clock derives, the user, sign-out), so it is safe as React's
+   * `useSyncExternalStore` snapshot. Never throws.
+   */
+  readonly getSnapshot: () => SessionSnapshot
+  /**
+   * Calls `listener` after the snapshot changed. The first subscriber starts watching (the
+   * `watchCookies` dep, a timer for the expiry and the optional proactive refresh, the user's
+   * name); the last unsubscribe stops all of it. Returns the unsubscribe function.
+   */
+  readonly subscribe: (listener: (event: SessionEvent) => void) => () => void
+  /**
+   * A valid access token, refreshed when needed; null when there is no session (any more) or
+   * while signing out.
+   */
+  readonly getAccessToken: (options?: GetAccessTokenOptions) => Promise<string | null>
+  /** The signed-in person with the name loaded when it can be; null without a session. Never rejects. */
+  readonly getUser: () => Promise<SessionUser | null>
   /** Revokes the refresh token, clears the token cookies and leaves through the provider's logout. */
   readonly signOut: (options: SignOutOptions) => Promise<void>
-  /** Remembers this sub-site in `post_login_redirect` and goes to the sign-in page. */
+  /**
+   * Remembers this sub-site in `post_login_redirect` and goes to the sign-in page. Does nothing
+   * while signing out (a guard re-running then must not bring the cookie back).
+   */
   readonly redirectToSignIn: (subSite: string) => void
 }

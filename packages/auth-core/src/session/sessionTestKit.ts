@@ -7,7 +7,7 @@ import type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
 import { oauthEndpointsFor } from '../oauth/authorizationServerFor'
 import { createUnsignedJwt, FAR_FUTURE, idTokenClaims } from '../testing/jwt'
 import { createPlatformSession } from './createPlatformSession'
-import type { CookieJar, SessionConfig, SessionDeps } from './session.types'
+import type { CookieJar, CookieWatch, Schedule, SessionConfig, SessionDeps } from './session.types'
 
 /** The fake "now" of the tests: 2030-03-17T17:46:40Z, in epoch seconds. */
 export const NOW_S = 1_900_000_000
@@ -210,4 +210,59 @@ export function setupSession(setup: SessionSetup = {}) {
 
 function isJar(value: SessionSetup['cookies']): value is RecordingJar {
   return value !== undefined && 'writes' in value
+}
+
+/** A scheduler on a fake clock: `advanceBy` moves the clock and runs what falls due, in order. */
+export function fakeSchedule(clock: { nowMs: number }) {
+  const pending = new Map<number, { readonly at: number; readonly task: () => void }>()
+  let nextId = 0
+  const schedule: Schedule = (task, ms) => {
+    const id = nextId++
+    pending.set(id, { at: clock.nowMs + ms, task })
+    return () => {
+      pending.delete(id)
+    }
+  }
+  /** Moves the clock `ms` ahead, running each task that falls due at its own time. */
+  async function advanceBy(ms: number): Promise<void> {
+    const target = clock.nowMs + ms
+    for (;;) {
+      const due = [...pending].filter(([, entry]) => entry.at <= target)
+      due.sort(([, a], [, b]) => a.at - b.at)
+      const first = due[0]
+      if (first === undefined) break
+      pending.delete(first[0])
+      clock.nowMs = Math.max(clock.nowMs, first[1].at)
+      first[1].task()
+      await flush()
+    }
+    clock.nowMs = target
+  }
+  return { schedule, pending, advanceBy }
+}
+
+/** A cookie watch the test fires by hand; `active` counts the watchers started and not stopped. */
+export function manualWatch() {
+  const watchers = new Set<() => void>()
+  const watchCookies: CookieWatch = (onChange) => {
+    const entry = () => onChange()
+    watchers.add(entry)
+    return () => {
+      watchers.delete(entry)
+    }
+  }
+  return {
+    watchCookies,
+    get active() {
+      return watchers.size
+    },
+    fire() {
+      for (const watcher of [...watchers]) watcher()
+    },
+  }
+}
+
+/** Lets pending promise callbacks run (a few macrotask turns). */
+export async function flush(): Promise<void> {
+  for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve))
 }

@@ -36,7 +36,9 @@ export async function describeSession(
   session: Pick<PlatformSession, 'readSession' | 'getAccessToken'>,
 ): Promise<SessionView> {
   const before = session.readSession()
-  if (before.status === 'signedOut') return { kind: 'signedOut', ended: false }
+  // signingOut: this page started signing out and is about to leave.
+  if (before.status === 'signedOut' || before.status === 'signingOut')
+    return { kind: 'signedOut', ended: false }
   let accessToken: string | null
   try {
     accessToken = await session.getAccessToken()
