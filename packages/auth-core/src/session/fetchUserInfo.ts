@@ -5,8 +5,8 @@ import { fetchWithoutCookies } from '../http/fetchWithoutCookies'
 import type { HttpOptions } from '../http/httpOptions'
 import { readJsonBody } from '../http/readJsonBody'
 import { oauthEndpointsFor } from '../oauth/authorizationServerFor'
-import type { AuthorizationServerConfig } from '../oauth/authorizationServerFor'
 import { ProfileClaimsSchema } from './readUserProfile'
+import type { SessionOAuthConfig } from './sessionRequestOptions'
 import type { UserProfile } from './session.types'
 
 /** A userinfo answer: `sub` always; `name` and `email` only with the `profile` / `email` scopes. */
@@ -29,7 +29,7 @@ const UserInfoSchema = v.object({
  * @see https://www.rfc-editor.org/rfc/rfc6750#section-2.1 (the Bearer header)
  */
 export async function fetchUserInfo(
-  config: AuthorizationServerConfig,
+  config: SessionOAuthConfig,
   accessToken: string,
   options: HttpOptions = {},
 ): Promise<UserProfile> {
