@@ -2,7 +2,7 @@
  * Each scenario file's set-up (vitest hooks): every test starts from the platform's seed
  * (`POST /__test/reset`) in a fresh browser session (own cookies and storage), closed after it.
  */
-import { afterEach, beforeAll, beforeEach } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { PlatformHolder } from '../support/platform'
 import { TotpCodes } from '../support/totp'
 import type { BrowserSession, EngineDriver, SessionOptions } from './driver'
@@ -20,19 +20,20 @@ export interface EngineRun {
 }
 
 /**
- * The run's engine and dev platform, shared by every scenario file: the files run one after
- * another in one worker that keeps its modules (`isolate: false`), so the browser starts once per
- * run, not once per file. The worker's exit ends the browser (each adapter's launcher kills it on
- * exit) and the platform's listeners.
+ * The run's dev platform, shared by every scenario file: the files run one after another in one
+ * worker that keeps its modules (`isolate: false`), so it starts once per run; its listeners end
+ * with the worker. The engine is each file's own and closed after it: the worker may be ended
+ * without running exit handlers, which left browsers behind when the engine was shared.
  */
-let shared: { readonly driver: EngineDriver; readonly platform: PlatformHolder } | undefined
+let sharedPlatform: PlatformHolder | undefined
 
 export function useEngine(): EngineRun {
-  shared ??= { driver: engineOfRun(), platform: new PlatformHolder() }
-  const { driver, platform } = shared
+  const platform = (sharedPlatform ??= new PlatformHolder())
+  const driver = engineOfRun()
   const totp = new TotpCodes(platform.controls)
   let sessions: BrowserSession[] = []
 
+  afterAll(async () => driver.close())
   beforeAll(async () => platform.start())
   beforeEach(async () => platform.reset())
   afterEach(async () => {

@@ -24,7 +24,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
-    // One worker keeps its modules across files: the browser and the platform start once per run.
+    // One worker keeps its modules across files: the dev platform starts once per run.
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
