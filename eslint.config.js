@@ -40,6 +40,7 @@ export default tseslint.config(
       '**/.stryker-tmp*/**',
       'packages/auth-core/reports/**',
       'packages/auth-core/temp/**',
+      'packages/auth-react/temp/**',
       'packages/auth-core/docs/api/**',
     ],
   },
@@ -83,6 +84,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The React bindings: the hooks rules; `window` only in effects and event handlers (SSR-safe,
+    // proved by src/serverRender.test.tsx in a node environment).
+    files: ['packages/auth-react/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     files: ['apps/signin/src/**/*.{ts,tsx}'],

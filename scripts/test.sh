@@ -50,6 +50,25 @@ AUTH_CORE_TARBALL="$TARBALL" "$PNPM" --filter @mapping-platform/auth-core exec v
   --config consumers/vitest.config.ts $(vitest_json consumers)
 rm -rf "$PACK_DIR"
 
+echo "› auth-react (React 19 and React 18, happy-dom; the server render in node)"
+# shellcheck disable=SC2046
+"$PNPM" --filter @mapping-platform/auth-react exec vitest run $(vitest_json auth-react)
+
+echo "› auth-react as a package (build against auth-core's dist, pack, publint, attw, API report)"
+"$PNPM" --filter @mapping-platform/auth-react build >/dev/null
+PACK_DIR="$(mktemp -d)"
+(cd "$ROOT/packages/auth-react" && "$PNPM" pack --pack-destination "$PACK_DIR" >/dev/null)
+TARBALL="$(ls "$PACK_DIR"/*.tgz)"
+"$PNPM" --filter @mapping-platform/auth-react exec publint run "$TARBALL" --strict
+"$PNPM" --filter @mapping-platform/auth-react exec attw "$TARBALL" --format table-flipped --no-color
+"$PNPM" --filter @mapping-platform/auth-react api:check
+rm -rf "$PACK_DIR"
+
+echo "› session bundle sizes (budgets; the server entry absent)"
+# Over budget fails the command, but only at the end: the suites below still run and report.
+SIZE_FAILED=0
+node "$ROOT/packages/auth-react/scripts/checkSize.mjs" || SIZE_FAILED=1
+
 echo "› dev-platform (real HTTP on loopback)"
 # shellcheck disable=SC2046
 "$PNPM" --filter dev-platform exec vitest run $(vitest_json dev-platform)
@@ -120,3 +139,4 @@ for engine in ${E2E_ENGINES:-chromium firefox}; do
 done
 echo "› every engine took $((SECONDS - engines_started)) s"
 [ "$engines_failed" -eq 0 ]
+[ "$SIZE_FAILED" -eq 0 ] || { echo "› the session bundle size check failed (see above)"; exit 1; }

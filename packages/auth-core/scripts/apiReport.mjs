@@ -5,10 +5,14 @@
  *   node scripts/apiReport.mjs check    fails, printing the difference, when a report is out of date
  *   node scripts/apiReport.mjs update   rewrites the reports (`pnpm api:update` builds first)
  *
+ * Other packages of the workspace (auth-react) run it from their own folder with their configs:
+ * `node ../auth-core/scripts/apiReport.mjs check api-extractor.json …`.
+ *
  * A change to the public surface therefore shows up in the diff of etc/*.api.md and fails the test
  * command until someone updates the reports on purpose.
  */
 import { spawnSync } from 'node:child_process'
+import { basename, resolve } from 'node:path'
 import { Extractor, ExtractorConfig } from '@microsoft/api-extractor'
 
 const mode = process.argv[2]
@@ -17,15 +21,19 @@ if (mode !== 'check' && mode !== 'update') {
   process.exit(2)
 }
 
-const configs = [
-  'api-extractor.json',
-  'api-extractor.session.json',
-  'api-extractor.messages.json',
-  'api-extractor.server.json',
-]
+const named = process.argv.slice(3)
+const configs =
+  named.length > 0
+    ? named.map((file) => resolve(file))
+    : [
+        'api-extractor.json',
+        'api-extractor.session.json',
+        'api-extractor.messages.json',
+        'api-extractor.server.json',
+      ].map((file) => new URL(`../${file}`, import.meta.url).pathname)
 let failed = false
 for (const file of configs) {
-  const config = ExtractorConfig.loadFileAndPrepare(new URL(`../${file}`, import.meta.url).pathname)
+  const config = ExtractorConfig.loadFileAndPrepare(file)
   const result = Extractor.invoke(config, { localBuild: mode === 'update', messageCallback })
   const report = config.reportConfigs[0]
   const checkedIn = `${config.reportFolder}/${report.fileName}`
@@ -34,16 +42,18 @@ for (const file of configs) {
     console.error(`\n${checkedIn} is out of date: the public API changed.`)
     spawnSync('diff', ['-u', checkedIn, fresh], { stdio: 'inherit' })
     console.error(
-      'If the change is intended: pnpm --filter @mapping-platform/auth-core api:update, and commit etc/.',
+      'If the change is intended: pnpm api:update in that package, and commit its etc/.',
     )
     failed = true
   } else if (!result.succeeded) {
     console.error(
-      `${file}: API Extractor reported ${result.errorCount} errors, ${result.warningCount} warnings.`,
+      `${basename(file)}: API Extractor reported ${result.errorCount} errors, ${result.warningCount} warnings.`,
     )
     failed = true
   } else {
-    console.log(`${file}: ${mode === 'update' ? 'written' : 'matches'} etc/${report.fileName}`)
+    console.log(
+      `${basename(file)}: ${mode === 'update' ? 'written' : 'matches'} etc/${report.fileName}`,
+    )
   }
 }
 process.exit(failed ? 1 : 0)

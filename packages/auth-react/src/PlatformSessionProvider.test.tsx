@@ -1,0 +1,279 @@
+import { AuthError } from '@mapping-platform/auth-core/session'
+import type {
+  PlatformSession,
+  SessionEvent,
+  SessionSnapshot,
+} from '@mapping-platform/auth-core/session'
+import { act, render, screen } from '@testing-library/react'
+import { StrictMode } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { PlatformSessionProvider } from './PlatformSessionProvider'
+import { SignedIn } from './SignedIn'
+import { SignedOut } from './SignedOut'
+import { useSession } from './useSession'
+import type { SessionState } from './sessionState'
+import { createTestSession } from './testing/createTestSession'
+
+/** Shows what useSession() says, and records every state object it rendered with. */
+function Status({ seen }: { seen?: SessionState[] }) {
+  const state = useSession()
+  seen?.push(state)
+  return (
+    <p>
+      {state.status}
+      {state.user ? ` as ${state.user.name}` : ''}
+      {state.error ? ` (${state.error.code})` : ''}
+    </p>
+  )
+}
+
+/** A test session whose snapshot a test sets directly (expired, invalid…). */
+function sessionAt(
+  snapshot: SessionSnapshot,
+  getAccessToken = vi.fn<PlatformSession['getAccessToken']>(async () => null),
+) {
+  const session = createTestSession()
+  let current = snapshot
+  const listeners = new Set<(event: SessionEvent) => void>()
+  return {
+    ...session,
+    getSnapshot: () => current,
+    readSession: () => current,
+    subscribe(listener: (event: SessionEvent) => void) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    getAccessToken,
+    set(next: SessionSnapshot) {
+      current = next
+      for (const listener of listeners) listener({ type: 'changedElsewhere', snapshot: next })
+    },
+  }
+}
+
+const expired = (refreshToken: string | null): SessionSnapshot => ({
+  status: 'expired',
+  accessToken: null,
+  refreshToken,
+  claims: null,
+  expiresAt: null,
+})
+
+describe('PlatformSessionProvider and useSession', () => {
+  it('shows the signed-in person', () => {
+    render(
+      <PlatformSessionProvider session={createTestSession({ user: { name: 'Grace Hopper' } })}>
+        <Status />
+        <SignedIn>only when signed in</SignedIn>
+        <SignedOut>only when signed out</SignedOut>
+      </PlatformSessionProvider>,
+    )
+    expect(screen.getByText('signedIn as Grace Hopper')).toBeTruthy()
+    expect(screen.queryByText('only when signed in')).toBeTruthy()
+    expect(screen.queryByText('only when signed out')).toBeNull()
+  })
+
+  it('shows signed out, and follows the session as it changes elsewhere', () => {
+    const session = createTestSession({ signedIn: false })
+    render(
+      <PlatformSessionProvider session={session}>
+        <Status />
+        <SignedIn>only when signed in</SignedIn>
+        <SignedOut>only when signed out</SignedOut>
+      </PlatformSessionProvider>,
+    )
+    expect(screen.getByText('signedOut')).toBeTruthy()
+    expect(screen.queryByText('only when signed out')).toBeTruthy()
+
+    act(() => session.signIn({ name: 'Ada' }))
+    expect(screen.getByText('signedIn as Ada')).toBeTruthy()
+    expect(screen.queryByText('only when signed out')).toBeNull()
+
+    act(() => session.endSession())
+    expect(screen.getByText('signedOut')).toBeTruthy()
+    expect(screen.queryByText('only when signed in')).toBeNull()
+  })
+
+  it('gives the same object until the session changes (no render loop, no needless render)', () => {
+    const session = createTestSession()
+    const seen: SessionState[] = []
+    const { rerender } = render(
+      <PlatformSessionProvider session={session}>
+        <Status seen={seen} />
+      </PlatformSessionProvider>,
+    )
+    rerender(
+      <PlatformSessionProvider session={session}>
+        <Status seen={seen} />
+      </PlatformSessionProvider>,
+    )
+    expect(seen.length).toBe(2)
+    expect(seen[1]).toBe(seen[0])
+    act(() => session.signIn({ name: 'Someone else' }))
+    expect(seen.at(-1)).not.toBe(seen[0])
+    expect(seen.at(-1)?.user?.name).toBe('Someone else')
+  })
+
+  it('signingOut from the moment signOut() starts: neither SignedIn nor SignedOut renders', async () => {
+    const session = createTestSession()
+    function SignOutButton() {
+      const { signOut } = useSession()
+      return (
+        <button onClick={() => void signOut({ returnTo: 'https://citystream.example.com/' })}>
+          Sign out
+        </button>
+      )
+    }
+    render(
+      <PlatformSessionProvider session={session}>
+        <Status />
+        <SignOutButton />
+        <SignedIn>in</SignedIn>
+        <SignedOut>out</SignedOut>
+      </PlatformSessionProvider>,
+    )
+    await act(async () => screen.getByRole('button').click())
+    expect(screen.getByText('signingOut')).toBeTruthy()
+    expect(screen.queryByText('in')).toBeNull()
+    expect(screen.queryByText('out')).toBeNull()
+    expect(session.signOuts).toEqual([{ returnTo: 'https://citystream.example.com/' }])
+  })
+
+  it('damaged cookies (invalid) are an error carrying the session error', () => {
+    const error = new AuthError('unknown_error', 'access_token is not a JWT')
+    render(
+      <PlatformSessionProvider session={sessionAt({ status: 'invalid', error })}>
+        <Status />
+      </PlatformSessionProvider>,
+    )
+    expect(screen.getByText('error (unknown_error)')).toBeTruthy()
+  })
+
+  it('an expired token without a refresh token is signed out, and nothing is refreshed', () => {
+    const session = sessionAt(expired(null))
+    render(
+      <PlatformSessionProvider session={session}>
+        <Status />
+      </PlatformSessionProvider>,
+    )
+    expect(screen.getByText('signedOut')).toBeTruthy()
+    expect(session.getAccessToken).not.toHaveBeenCalled()
+  })
+
+  it('an expired token with a refresh token shows loading and refreshes once (StrictMode too)', async () => {
+    const getAccessToken = vi.fn<PlatformSession['getAccessToken']>(() => new Promise(() => {}))
+    const session = sessionAt(expired('rt-1'), getAccessToken)
+    const { rerender } = render(
+      <StrictMode>
+        <PlatformSessionProvider session={session}>
+          <Status />
+        </PlatformSessionProvider>
+      </StrictMode>,
+    )
+    rerender(
+      <StrictMode>
+        <PlatformSessionProvider session={session}>
+          <Status />
+        </PlatformSessionProvider>
+      </StrictMode>,
+    )
+    expect(screen.getByText('loading')).toBeTruthy()
+    expect(getAccessToken).toHaveBeenCalledOnce()
+    expect(getAccessToken).toHaveBeenCalledWith()
+  })
+
+  it('a failed refresh of an expired token is an error, and is not tried again in a loop', async () => {
+    const getAccessToken = vi.fn<PlatformSession['getAccessToken']>(async () => {
+      throw new AuthError('network_error', 'offline')
+    })
+    const session = sessionAt(expired('rt-1'), getAccessToken)
+    render(
+      <PlatformSessionProvider session={session}>
+        <Status />
+      </PlatformSessionProvider>,
+    )
+    expect(await screen.findByText('error (network_error)')).toBeTruthy()
+    await act(async () => {})
+    expect(getAccessToken).toHaveBeenCalledOnce()
+
+    // Another tab wrote new cookies, still expired: that new snapshot gets its one refresh.
+    await act(async () => session.set(expired('rt-2')))
+    expect(getAccessToken).toHaveBeenCalledTimes(2)
+  })
+
+  it('a refresh that succeeds shows the person once the session says so', async () => {
+    const session = sessionAt(
+      expired('rt-1'),
+      vi.fn(async () => 'at-new'),
+    )
+    render(
+      <PlatformSessionProvider session={session}>
+        <Status />
+      </PlatformSessionProvider>,
+    )
+    expect(screen.getByText('loading')).toBeTruthy()
+    act(() => session.set(createTestSession({ user: { name: 'Ada' } }).getSnapshot()))
+    expect(screen.getByText('signedIn as Ada')).toBeTruthy()
+  })
+
+  it('useSession() outside a provider says what is missing', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => render(<Status />)).toThrow(/PlatformSessionProvider/)
+  })
+
+  describe('fetch', () => {
+    const API = 'https://api.example.com/whoami'
+
+    function Caller() {
+      const { fetch } = useSession()
+      return <button onClick={() => void fetch(API).catch(() => {})}>Call</button>
+    }
+
+    it('sends the access token', async () => {
+      const send = vi.fn(async (_request: Request) => new Response('{}'))
+      vi.stubGlobal('fetch', send)
+      const session = createTestSession()
+      render(
+        <PlatformSessionProvider session={session} subSite="citystream">
+          <Caller />
+        </PlatformSessionProvider>,
+      )
+      await act(async () => screen.getByRole('button').click())
+      vi.unstubAllGlobals()
+      const sent = send.mock.calls[0]?.[0]
+      expect(sent?.headers.get('authorization')).toBe(
+        `Bearer ${(session.getSnapshot() as { accessToken: string }).accessToken}`,
+      )
+    })
+
+    it('without a session: redirects to sign in back to this page, with the provider’s subSite', async () => {
+      const session = createTestSession({ signedIn: false })
+      render(
+        <PlatformSessionProvider session={session} subSite="citystream">
+          <Caller />
+        </PlatformSessionProvider>,
+      )
+      await act(async () => screen.getByRole('button').click())
+      expect(session.redirects).toEqual([{ subSite: 'citystream', returnPath: '/maps/42?zoom=3' }])
+    })
+
+    it('without a session and without subSite: only rejects', async () => {
+      const session = createTestSession({ signedIn: false })
+      let failure: unknown = null
+      function Rejected() {
+        const { fetch } = useSession()
+        return <button onClick={() => void fetch(API).catch((e) => (failure = e))}>Call</button>
+      }
+      render(
+        <PlatformSessionProvider session={session}>
+          <Rejected />
+        </PlatformSessionProvider>,
+      )
+      await act(async () => screen.getByRole('button').click())
+      expect(session.redirects).toEqual([])
+      expect(failure).toMatchObject({ code: 'session_expired' })
+    })
+  })
+})

@@ -1,0 +1,136 @@
+import {
+  browserSessionDeps,
+  createAuthenticatedFetch,
+  createPlatformSession,
+  isAuthError,
+  AuthError,
+} from '@mapping-platform/auth-core/session'
+import type {
+  AuthenticatedFetchSession,
+  PlatformSession,
+  SessionConfig,
+  SessionDeps,
+  SessionSnapshot,
+} from '@mapping-platform/auth-core/session'
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import type { ReactNode } from 'react'
+import { SessionContext } from './sessionContext'
+import type { SessionContextValue } from './sessionContext'
+import { SERVER_SNAPSHOT, sessionViewOf } from './sessionState'
+import type { SessionState } from './sessionState'
+
+/** Props of {@link PlatformSessionProvider}: a session, or what to create one from. */
+export type PlatformSessionProviderProps = {
+  /** The components that read the session. */
+  readonly children?: ReactNode
+  /**
+   * This sub-site's name (as the sign-in app allows it): `useSession().fetch` redirects to sign
+   * in for it when there is no session. Without it, that fetch only rejects.
+   */
+  readonly subSite?: string
+} & (
+  | {
+      /** The session to share (e.g. created once in a module of your app). */
+      readonly session: PlatformSession
+      readonly config?: undefined
+      readonly deps?: undefined
+    }
+  | {
+      readonly session?: undefined
+      /** Creates the session in the browser on first render (never on the server). */
+      readonly config: SessionConfig
+      /** Its dependencies, called once in the browser. Default: `browserSessionDeps(window)`. */
+      readonly deps?: () => SessionDeps
+    }
+)
+
+/** Server render with `config`: no session yet (nothing may touch `window` there). */
+const NO_SESSION: Pick<PlatformSession, 'getAccessToken' | 'signOut' | 'redirectToSignIn'> = {
+  getAccessToken: async () => null,
+  signOut: async () => {},
+  redirectToSignIn: () => {},
+}
+
+const noSubscription = () => () => {}
+const serverSnapshot = () => SERVER_SNAPSHOT
+
+/** The page to come back to after sign-in: the current path and query (no fragment). */
+export const currentPath = () => window.location.pathname + window.location.search
+
+/**
+ * Shares the platform session with the components below it, which read it with `useSession()`,
+ * `<SignedIn>`, `<SignedOut>` and `<RequireSession>`. One subscription for the whole tree
+ * (`useSyncExternalStore(session.subscribe, session.getSnapshot, …)`): a component re-renders
+ * only when the session's snapshot changed. On the server and during hydration the status is
+ * `loading`. An expired access token with a refresh token is refreshed once per snapshot (shown
+ * as `loading`; a failure shows `error`): never a loop.
+ */
+export function PlatformSessionProvider(props: PlatformSessionProviderProps): ReactNode {
+  const { config, deps, subSite } = props
+  const [created] = useState(() =>
+    props.session !== undefined || config === undefined || typeof window === 'undefined'
+      ? null
+      : createPlatformSession(config, deps === undefined ? browserSessionDeps(window) : deps()),
+  )
+  const session = props.session ?? created
+  const snapshot = useSyncExternalStore<SessionSnapshot | typeof SERVER_SNAPSHOT>(
+    session === null ? noSubscription : session.subscribe,
+    session === null ? serverSnapshot : session.getSnapshot,
+    serverSnapshot,
+  )
+
+  // The one refresh of an expired snapshot, and its failure (for that snapshot only).
+  const refreshed = useRef<object | null>(null)
+  const [failure, setFailure] = useState<{ snapshot: object; error: AuthError } | null>(null)
+  useEffect(() => {
+    if (session === null || snapshot.status !== 'expired' || snapshot.refreshToken === null) return
+    if (refreshed.current === snapshot) return
+    refreshed.current = snapshot
+    session.getAccessToken().catch((error: unknown) => {
+      setFailure({
+        snapshot,
+        error: isAuthError(error) ? error : new AuthError('unknown_error', String(error)),
+      })
+    })
+  }, [session, snapshot])
+
+  // One redirect per page; again allowed once the session was seen signed in.
+  const redirected = useRef(false)
+  useEffect(() => {
+    if (snapshot.status === 'active') redirected.current = false
+  }, [snapshot])
+
+  const actions = session ?? NO_SESSION
+  // With the page to come back to (a session without deep links ignores the second argument).
+  const redirectToSignIn: AuthenticatedFetchSession['redirectToSignIn'] = actions.redirectToSignIn
+  const fetch = useMemo(
+    () =>
+      createAuthenticatedFetch(actions, {
+        subSite: subSite ?? '',
+        onSignedOut: subSite === undefined ? 'none' : 'redirect',
+        currentPath,
+      }),
+    [actions, subSite],
+  )
+  const view = sessionViewOf(snapshot, failure?.snapshot === snapshot ? failure.error : null)
+  const value = useMemo<SessionContextValue>(() => {
+    const state = {
+      ...view,
+      getAccessToken: actions.getAccessToken,
+      signOut: actions.signOut,
+      redirectToSignIn,
+      fetch,
+    } as SessionState
+    return {
+      state,
+      redirectOnce(name, returnPath) {
+        if (redirected.current) return
+        redirected.current = true
+        redirectToSignIn(name, returnPath === undefined ? undefined : { returnPath })
+      },
+    }
+    // `view` is a new object per render; its parts are what changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view.status, view.user, view.error, actions, redirectToSignIn, fetch])
+  return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>
+}

@@ -1,0 +1,15 @@
+import { createContext } from 'react'
+import type { SessionState } from './sessionState'
+
+/** What the provider gives its descendants. */
+export interface SessionContextValue {
+  readonly state: SessionState
+  /**
+   * Sends the person to sign in unless this page already did: one redirect per page, however many
+   * guards ask (StrictMode's double effects, two `<RequireSession>`s); allowed again after the
+   * session was seen signed in.
+   */
+  readonly redirectOnce: (subSite: string, returnPath: string | undefined) => void
+}
+
+export const SessionContext = createContext<SessionContextValue | null>(null)

@@ -1,0 +1,76 @@
+import type {
+  AuthenticatedFetchSession,
+  AuthError,
+  PlatformSession,
+  SessionSnapshot,
+  SessionUser,
+} from '@mapping-platform/auth-core/session'
+
+/**
+ * What a component shows, one of five:
+ * - `loading`: not known yet (the server render and hydration, or an expired token being refreshed);
+ * - `signedIn`: a valid access token; `user` is the person;
+ * - `signedOut`: no session (no cookies, or an expired token with nothing to refresh it with);
+ * - `signingOut`: `signOut()` started; the page is about to leave;
+ * - `error`: damaged cookies, or the refresh of an expired token failed; `error` says which.
+ */
+export type SessionStatus = 'loading' | 'signedIn' | 'signedOut' | 'signingOut' | 'error'
+
+/** The status with what it carries: `user` only when signed in, `error` only on an error. */
+export type SessionView =
+  | { readonly status: 'signedIn'; readonly user: SessionUser; readonly error: null }
+  | {
+      readonly status: 'loading' | 'signedOut' | 'signingOut'
+      readonly user: null
+      readonly error: null
+    }
+  | { readonly status: 'error'; readonly user: null; readonly error: AuthError }
+
+/** What `useSession()` returns: the view and the session's functions. */
+export type SessionState = SessionView & {
+  /** A valid access token, refreshed when needed; null without a session. */
+  readonly getAccessToken: PlatformSession['getAccessToken']
+  /** Ends the session everywhere and leaves through the provider's logout. */
+  readonly signOut: PlatformSession['signOut']
+  /** Sends the person to sign in, to come back to this sub-site (and `returnPath`). */
+  readonly redirectToSignIn: AuthenticatedFetchSession['redirectToSignIn']
+  /**
+   * `fetch` with the access token (`createAuthenticatedFetch`): one forced refresh and retry on
+   * a 401; without a session it redirects to sign in when the provider has a `subSite`, and
+   * rejects with an `AuthError` `session_expired`.
+   */
+  readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+}
+
+/** The server render's (and hydration's) snapshot: nothing is known before the browser reads cookies. */
+export const SERVER_SNAPSHOT = { status: 'loading' } as const
+
+const LOADING: SessionView = { status: 'loading', user: null, error: null }
+const SIGNED_OUT: SessionView = { status: 'signedOut', user: null, error: null }
+const SIGNING_OUT: SessionView = { status: 'signingOut', user: null, error: null }
+
+/**
+ * The view of a snapshot. An `expired` one with a refresh token shows `loading` (the provider
+ * refreshes it once); without one there is nothing to refresh: `signedOut`. `refreshError` is
+ * the failure of that refresh, for this very snapshot.
+ */
+export function sessionViewOf(
+  snapshot: SessionSnapshot | typeof SERVER_SNAPSHOT,
+  refreshError: AuthError | null,
+): SessionView {
+  switch (snapshot.status) {
+    case 'active':
+      return { status: 'signedIn', user: snapshot.user, error: null }
+    case 'expired':
+      if (snapshot.refreshToken === null) return SIGNED_OUT
+      return refreshError === null ? LOADING : { status: 'error', user: null, error: refreshError }
+    case 'invalid':
+      return { status: 'error', user: null, error: snapshot.error }
+    case 'signedOut':
+      return SIGNED_OUT
+    case 'signingOut':
+      return SIGNING_OUT
+    case 'loading':
+      return LOADING
+  }
+}

@@ -1,0 +1,46 @@
+import { decodeAccessTokenClaims } from '@mapping-platform/auth-core/session'
+import { act, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { RequireSession, SignedOut, useSession } from '../index'
+import { createTestSession, sessionWrapper, signedIn, signedOut, TEST_USER } from './index'
+
+function Profile() {
+  const session = useSession()
+  return <p>{session.status === 'signedIn' ? `Hello ${session.user.name}` : session.status}</p>
+}
+
+describe('test helpers', () => {
+  it('signedIn(): renders as the test user, or as the one given', () => {
+    render(<Profile />, { wrapper: signedIn() })
+    expect(screen.getByText(`Hello ${TEST_USER.name}`)).toBeTruthy()
+    render(<Profile />, { wrapper: signedIn({ name: 'Grace Hopper' }) })
+    expect(screen.getByText('Hello Grace Hopper')).toBeTruthy()
+  })
+
+  it('signedOut(): renders signed out', () => {
+    render(<SignedOut>Please sign in</SignedOut>, { wrapper: signedOut() })
+    expect(screen.getByText('Please sign in')).toBeTruthy()
+  })
+
+  it('sessionWrapper(session): what the component asked of the session is recorded', async () => {
+    const session = createTestSession({ signedIn: false })
+    render(<RequireSession subSite="citystream">secret</RequireSession>, {
+      wrapper: sessionWrapper(session),
+    })
+    expect(session.redirects).toEqual([{ subSite: 'citystream', returnPath: '/maps/42?zoom=3' }])
+    act(() => session.signIn())
+    expect(screen.getByText('secret')).toBeTruthy()
+    expect(await session.getAccessToken()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+    expect(session.tokenRequests).toEqual([undefined])
+  })
+
+  it('the test token names the user and never expires', async () => {
+    const session = createTestSession({ user: { subject: 'grace@example.com', email: null } })
+    const token = (await session.getAccessToken()) ?? ''
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')))
+    expect(payload).toMatchObject({ sub: 'grace@example.com', email: null })
+    expect(payload.exp * 1000).toBeGreaterThan(Date.now() + 50 * 365 * 24 * 3600 * 1000)
+    expect(decodeAccessTokenClaims(token)).toMatchObject({ subject: 'grace@example.com' })
+    expect(await session.getUser()).toMatchObject({ subject: 'grace@example.com' })
+  })
+})
