@@ -2,8 +2,9 @@
  * The typed configuration of the sign-in flow, and its validation from the build-time
  * environment variables named in `shared/docs/contracts.md`.
  */
-import { isHarmfulCookieName, isCookieName, isParentDomain } from '../cookies/cookieRules'
+import { isHarmfulCookieName, isCookieName } from '../cookies/cookieRules'
 import { isSubsiteLabel } from '../redirect/subsiteLabel'
+import { createEnvReader, isClientId, parseUrl, readPlatformFields } from './platformFields'
 
 /** Everything auth-core needs to know about the platform it signs people into. */
 export interface AuthConfig {
@@ -66,8 +67,6 @@ export const DEFAULT_GOOGLE_COOKIE_NAMES: readonly string[] = ['access_token', '
 /** The most names `VITE_GOOGLE_COOKIE_NAMES` may list. */
 export const MAX_GOOGLE_COOKIE_NAMES = 10
 
-const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,254}$/
-
 /**
  * Reads and validates the configuration from build-time variables. Every problem is returned at
  * once, each naming its variable, so a misconfigured deployment is fixed in one pass.
@@ -77,51 +76,16 @@ const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,254}$/
  * @see ../../../../shared/docs/contracts.md
  */
 export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string }): ConfigResult {
-  const problems: ConfigProblem[] = []
-  const text = (name: string): string | undefined => {
-    const value = env[name]
-    if (typeof value === 'boolean') return String(value)
-    const trimmed = value?.trim()
-    return trimmed ? trimmed : undefined
-  }
-  const required = (name: string): string | undefined => {
-    const value = text(name)
-    if (value === undefined)
-      problems.push({ variable: name, reason: 'missing', message: `${name} is missing.` })
-    return value
-  }
-  const invalid = (name: string, expected: string): void => {
-    problems.push({
-      variable: name,
-      reason: 'invalid',
-      message: `${name} is not valid: expected ${expected}.`,
-    })
-  }
-
-  const localModeText = text('VITE_LOCAL_MODE')
-  let localMode = false
-  if (localModeText === 'true') localMode = true
-  else if (localModeText !== undefined && localModeText !== 'false')
-    invalid('VITE_LOCAL_MODE', '"true" or "false"')
-
+  const reader = createEnvReader(env)
+  const { problems, text, required, invalid } = reader
+  const {
+    oktaOrgUrl,
+    authServerId,
+    clientId,
+    parentDomain,
+    localMode = false,
+  } = readPlatformFields(reader)
   const schemeHint = localMode ? 'an http:// or https:// URL' : 'an https:// URL'
-  const orgUrl = required('VITE_OKTA_ORG_URL')
-  const oktaOrgUrl = orgUrl === undefined ? undefined : parseOrigin(orgUrl, localMode)
-  if (oktaOrgUrl === null)
-    invalid('VITE_OKTA_ORG_URL', `${schemeHint} origin such as https://login.example.com`)
-
-  const authServerId = required('VITE_OKTA_AUTH_SERVER_ID')
-  if (authServerId !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(authServerId))
-    invalid('VITE_OKTA_AUTH_SERVER_ID', 'an authorization server id such as "default"')
-
-  const clientId = required('VITE_OKTA_CLIENT_ID')
-  if (clientId !== undefined && !ID_PATTERN.test(clientId))
-    invalid('VITE_OKTA_CLIENT_ID', 'an OAuth client id')
-
-  const parentDomainText = required('VITE_PARENT_DOMAIN')
-  const parentDomain = parentDomainText?.toLowerCase()
-  if (parentDomain !== undefined && !isParentDomain(parentDomain, localMode))
-    invalid('VITE_PARENT_DOMAIN', 'a domain with its leading dot, such as .example.com')
 
   const apiUrlText = required('VITE_AUTH_API_URL')
   const authApiUrl = apiUrlText === undefined ? undefined : parseBaseUrl(apiUrlText, localMode)
@@ -129,7 +93,7 @@ export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string })
     invalid('VITE_AUTH_API_URL', `${schemeHint} such as https://api.example.com`)
 
   const googleClientId = required('VITE_GOOGLE_CLIENT_ID')
-  if (googleClientId !== undefined && !ID_PATTERN.test(googleClientId))
+  if (googleClientId !== undefined && !isClientId(googleClientId))
     invalid('VITE_GOOGLE_CLIENT_ID', 'a Google OAuth client id')
 
   const googleAuthText = text('VITE_GOOGLE_AUTH_URL') ?? DEFAULT_GOOGLE_AUTH_URL
@@ -212,24 +176,6 @@ export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string })
       googleCookieNames,
     },
   }
-}
-
-function parseUrl(text: string, allowHttp: boolean): URL | null {
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    return null
-  }
-  if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) return null
-  if (url.username || url.password || url.hash || url.search) return null
-  return url
-}
-
-/** An origin only (a bare `/` path is tolerated), returned without a trailing slash. */
-function parseOrigin(text: string, allowHttp: boolean): string | null {
-  const url = parseUrl(text, allowHttp)
-  return url && url.pathname === '/' ? url.origin : null
 }
 
 /** A base URL that may carry a path, returned without a trailing slash. */

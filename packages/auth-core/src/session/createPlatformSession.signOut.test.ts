@@ -300,7 +300,7 @@ describe('createPlatformSession: signOut', () => {
       })
       const error = await session.signOut({ returnTo: to }).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(AuthError)
-      expect((error as AuthError).code).toBe('unknown_error')
+      expect((error as AuthError).code).toBe('usage_error')
       expect((error as AuthError).message).toContain('returnTo')
       expect(requests).toHaveLength(0)
       expect(jar.removals).toHaveLength(0)

@@ -1,29 +1,21 @@
-import { DEFAULT_REQUEST_TIMEOUT_MS } from '../config/authConfig'
 import { COOKIE_NAMES } from '../cookies/cookie.types'
-import { isCookieValue, isParentDomain } from '../cookies/cookieRules'
-import { AuthError } from '../errors/authError'
+import { isCookieValue } from '../cookies/cookieRules'
+import type { AuthError } from '../errors/authError'
 import { toAuthError } from '../errors/toAuthError'
 import type { HttpOptions } from '../http/httpOptions'
 import { buildLogoutUrl } from '../oauth/buildLogoutUrl'
 import { systemClock } from './browserDefaults'
 import { createMemoryLock } from './createMemoryLock'
+import { checkSessionSettings, requireReturnTo } from './checkSessionSettings'
 import { createSessionStore } from './createSessionStore'
 import { expireTossedCopies } from './expireTossedCopies'
 import { fetchUserInfo } from './fetchUserInfo'
-import { parseSessionUrl } from './parseSessionUrl'
 import { withRefreshLease } from './refreshLease'
 import type { RefreshLeaseEnv } from './refreshLease'
 import { readSessionSnapshot } from './readSessionSnapshot'
 import { refreshSessionTokens } from './refreshSessionTokens'
 import { revokeRefreshToken } from './revokeRefreshToken'
-import {
-  DEFAULT_CLOCK_SKEW_SECONDS,
-  DEFAULT_REFRESH_LEEWAY_SECONDS,
-  MAX_SESSION_TIMEOUT_MS,
-  REFRESH_LEASE_COOKIE_NAME,
-  REFRESH_LEASE_MS,
-  REFRESH_LOCK_NAME,
-} from './session.types'
+import { REFRESH_LEASE_COOKIE_NAME, REFRESH_LOCK_NAME } from './session.types'
 import type {
   GetAccessTokenOptions,
   PlatformSession,
@@ -97,10 +89,10 @@ import {
  *   while signing out it does nothing (a guard re-running on `visibilitychange` must not write
  *   back the cookie sign-out removes).
  *
- * @throws AuthError `unknown_error` when `parentDomain` (outside local mode), `signInUrl`,
- *   `clockSkewSeconds`, `refreshLeewaySeconds`, `refreshAheadSeconds` or `timeoutMs` is not
- *   acceptable (a `timeoutMs` above {@link MAX_SESSION_TIMEOUT_MS} would let a request outlive
- *   its lease).
+ * @throws AuthError `configuration_error`, naming every problem, when a setting is not
+ *   acceptable (`checkSessionSettings`: the shared fields by the sign-in app's rules, `signInUrl`,
+ *   the seconds, `timeoutMs` up to `MAX_SESSION_TIMEOUT_MS`, one `randomId`); `usage_error`
+ *   from `redirectToSignIn` and `signOut` for an unacceptable sub-site or `returnTo`.
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 (refreshing an access token)
  * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2 (refresh-token rotation)
  * @see https://www.rfc-editor.org/rfc/rfc7009 (token revocation)
@@ -109,41 +101,13 @@ import {
  * @see https://react.dev/reference/react/useSyncExternalStore (the snapshot contract)
  */
 export function createPlatformSession(config: SessionConfig, deps: SessionDeps): PlatformSession {
-  // Outside local mode the parent domain scopes every cookie and every URL the session follows.
-  if (!config.localMode && !isParentDomain(config.parentDomain))
-    throw new AuthError(
-      'unknown_error',
-      `parentDomain must be a domain with its leading dot and at least two lowercase DNS labels, such as ".example.com" (got "${config.parentDomain}").`,
-    )
-  const signInUrl = requireUrl(config, config.signInUrl, 'signInUrl')
-  const skewMs = requireSeconds(
-    config.clockSkewSeconds,
-    DEFAULT_CLOCK_SKEW_SECONDS,
-    'clockSkewSeconds',
+  const { signInUrl, skewMs, leewayMs, refreshAheadMs, timeoutMs, randomId } = checkSessionSettings(
+    config,
+    deps,
   )
-  const refreshAheadMs =
-    config.refreshAheadSeconds === undefined
-      ? null
-      : requireSeconds(config.refreshAheadSeconds, 0, 'refreshAheadSeconds')
-  const leewayMs = Math.max(
-    requireSeconds(
-      config.refreshLeewaySeconds,
-      DEFAULT_REFRESH_LEEWAY_SECONDS,
-      'refreshLeewaySeconds',
-    ),
-    refreshAheadMs ?? 0,
-  )
-  const timeoutMs = deps.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
-  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0)
-    throw new AuthError('unknown_error', 'timeoutMs must be a positive whole number.')
-  if (timeoutMs > MAX_SESSION_TIMEOUT_MS)
-    throw new AuthError(
-      'unknown_error',
-      `timeoutMs must be at most ${MAX_SESSION_TIMEOUT_MS} ms: a refresh has to end inside the platform-wide refresh lease of ${REFRESH_LEASE_MS} ms.`,
-    )
   const now = deps.now ?? systemClock
   const lock = deps.lock ?? createMemoryLock()
-  const { sleep, randomId } = deps
+  const { sleep } = deps
   const pagePath = (): string => deps.pagePath?.() ?? '/'
   const lease: RefreshLeaseEnv | null =
     sleep === undefined || randomId === undefined
@@ -315,7 +279,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
   }
 
   async function signOut(options: SignOutOptions): Promise<void> {
-    const returnTo = requireUrl(config, options.returnTo, 'returnTo')
+    const returnTo = requireReturnTo(config, options.returnTo)
     store.setSigningOut(true)
     try {
       await endPlatformSession(returnTo)
@@ -411,24 +375,4 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
  */
 function endsSession(error: AuthError): boolean {
   return error.details.status === 400 || error.details.status === 401
-}
-
-function requireUrl(config: SessionConfig, text: string, name: string): string {
-  const url = parseSessionUrl(config, text)
-  if (url === null)
-    throw new AuthError(
-      'unknown_error',
-      config.localMode
-        ? `${name} must be an absolute http(s) URL without user info or fragment.`
-        : `${name} must be an absolute https URL on ${config.parentDomain}, without user info or fragment.`,
-    )
-  return url
-}
-
-/** A non-negative number of seconds (or the default), in milliseconds. */
-function requireSeconds(value: number | undefined, fallback: number, name: string): number {
-  const seconds = value ?? fallback
-  if (!Number.isFinite(seconds) || seconds < 0)
-    throw new AuthError('unknown_error', `${name} must be a non-negative number of seconds.`)
-  return seconds * 1000
 }

@@ -38,6 +38,7 @@ describe('auth-core/session entry point', () => {
         'processSessionRefreshResponse',
         'processTokenRevocationResponse',
         'readLocale',
+        'readSessionConfig',
         'readSessionSnapshot',
         'refreshSessionTokens',
         'revokeRefreshToken',

@@ -11,6 +11,9 @@
 
 // The session object
 export { createPlatformSession } from './createPlatformSession'
+export { readSessionConfig } from './readSessionConfig'
+export type { SessionConfigResult } from './readSessionConfig'
+export type { ConfigEnv, ConfigProblem } from '../config/authConfig'
 export {
   DEFAULT_CLOCK_SKEW_SECONDS,
   DEFAULT_REFRESH_LEEWAY_SECONDS,

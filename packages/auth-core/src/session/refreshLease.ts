@@ -23,6 +23,11 @@ export const LEASE_POLL_MS = 100
  */
 export const LEASE_SETTLE_MS = 100
 const HOLDER = /^[A-Za-z0-9_-]{8,64}$/
+
+/** Whether `value` can be a lease holder id: 8 to 64 of `[A-Za-z0-9_-]` (what `randomId` must return). */
+export function isLeaseHolderId(value: unknown): boolean {
+  return typeof value === 'string' && HOLDER.test(value)
+}
 const LEASE_VALUE = /^([A-Za-z0-9_-]{8,64})\.(\d{1,16})$/
 
 /**
@@ -79,7 +84,7 @@ function readLease(env: RefreshLeaseEnv): Lease | null {
  * The lease cookie for `holder` until `expiresAt`: parent domain (host-only in local mode),
  * `Path=/`, `Secure`, `SameSite=Lax`, Max-Age of {@link REFRESH_LEASE_MS} in seconds, so the browser
  * drops it on its own when a holder dies without removing it.
- * @throws AuthError `unknown_error` when `randomId` returned something that is not 8 to 64 of
+ * @throws AuthError `configuration_error` when `randomId` returned something that is not 8 to 64 of
  *   `[A-Za-z0-9_-]`.
  */
 export function planRefreshLeaseCookie(
@@ -87,8 +92,11 @@ export function planRefreshLeaseCookie(
   holder: string,
   expiresAt: number,
 ): CookieWrite {
-  if (!HOLDER.test(holder))
-    throw new AuthError('unknown_error', 'randomId must return 8 to 64 of A-Z, a-z, 0-9, _ and -.')
+  if (!isLeaseHolderId(holder))
+    throw new AuthError(
+      'configuration_error',
+      'randomId must return 8 to 64 of A-Z, a-z, 0-9, _ and -.',
+    )
   return {
     name: REFRESH_LEASE_COOKIE_NAME,
     value: `${holder}.${Math.floor(expiresAt)}`,

@@ -162,7 +162,7 @@ describe('createPlatformSession: timing edges', () => {
     expect(new URL(navigations[0] ?? '').searchParams.get('id_token_hint')).toBe(fresh)
   })
 
-  it('refuses a timeoutMs that is not a positive whole number with unknown_error', () => {
+  it('refuses a timeoutMs that is not a positive whole number with configuration_error', () => {
     expect(() =>
       createPlatformSession(config, {
         cookies: recordingJar(),
@@ -171,7 +171,7 @@ describe('createPlatformSession: timing edges', () => {
       }),
     ).toThrow(
       expect.objectContaining({
-        code: 'unknown_error',
+        code: 'configuration_error',
         message: 'timeoutMs must be a positive whole number.',
       }),
     )
@@ -187,7 +187,7 @@ describe('createPlatformSession: returnTo with credentials', () => {
       cookies: { access_token: accessToken({ exp: NOW_S + 3600 }), refresh_token: 'rt-1' },
     })
     await expect(session.signOut({ returnTo: url })).rejects.toMatchObject({
-      code: 'unknown_error',
+      code: 'usage_error',
     })
     expect(requests).toEqual([])
     expect(navigations).toEqual([])
@@ -233,9 +233,9 @@ describe('planPostLoginRedirectCookie: the planned write', () => {
     expect(serializeCookie(write)).toContain('; Secure; SameSite=Lax')
   })
 
-  it('refuses a value that is not one label with unknown_error', () => {
+  it('refuses a value that is not one label with usage_error', () => {
     expect(() => planPostLoginRedirectCookie(config, 'a.b')).toThrow(
-      expect.objectContaining({ code: 'unknown_error' }),
+      expect.objectContaining({ code: 'usage_error' }),
     )
   })
 })

@@ -65,14 +65,14 @@ export function planSignOutRemovals(config: SessionConfig, pagePath: string): Co
  * ({@link POST_LOGIN_REDIRECT_MAX_AGE_SECONDS}, ten minutes) so a sign-in abandoned half-way does
  * not leave a stale target that a later, unrelated sign-in would follow.
  *
- * @throws AuthError `unknown_error` when `subSite` is not one lowercase DNS label.
+ * @throws AuthError `usage_error` when `subSite` is not one lowercase DNS label.
  * @see ../../../../shared/docs/contracts.md (post_login_redirect)
  * @see https://www.rfc-editor.org/rfc/rfc1123#section-2.1 (DNS labels)
  */
 export function planPostLoginRedirectCookie(config: SessionConfig, subSite: string): CookieWrite {
   if (!isSubsiteLabel(subSite))
     throw new AuthError(
-      'unknown_error',
+      'usage_error',
       'redirectToSignIn needs the sub-site name as one lowercase DNS label, such as "citystream".',
     )
   return {

@@ -1,0 +1,64 @@
+import type { ConfigEnv, ConfigProblem } from '../config/authConfig'
+import { createEnvReader, readPlatformFields } from '../config/platformFields'
+import { parseSessionUrl } from './parseSessionUrl'
+import type { SessionConfig } from './session.types'
+
+/** The outcome of {@link readSessionConfig}: the config, or every problem at once. */
+export type SessionConfigResult =
+  | { readonly ok: true; readonly config: SessionConfig }
+  | { readonly ok: false; readonly problems: readonly ConfigProblem[] }
+
+/** The variable naming the sign-in page, e.g. `https://signin.example.com/`. */
+const SIGNIN_URL_VARIABLE = 'VITE_SIGNIN_URL'
+
+/**
+ * A sub-site's {@link SessionConfig} from its build-time variables (`import.meta.env`): the SAME
+ * names and rules as the sign-in app's (`VITE_OKTA_ORG_URL`, `VITE_OKTA_AUTH_SERVER_ID`,
+ * `VITE_OKTA_CLIENT_ID`, `VITE_PARENT_DOMAIN`, `VITE_LOCAL_MODE`; one piece of code reads them for
+ * both), plus `VITE_SIGNIN_URL`, the sign-in page (absolute `https://` on the parent domain; any
+ * `http(s)://` URL in local mode). Every problem is returned at once, each naming its variable.
+ *
+ * ```ts
+ * const result = readSessionConfig(import.meta.env)
+ * if (!result.ok) throw new Error(result.problems.map((p) => p.message).join('\n'))
+ * const session = createPlatformSession(result.config, browserSessionDeps(window))
+ * ```
+ * @see ../../../../shared/docs/contracts.md (the sign-in app's variables)
+ */
+export function readSessionConfig(env: ConfigEnv): SessionConfigResult {
+  const reader = createEnvReader(env)
+  const {
+    oktaOrgUrl,
+    authServerId,
+    clientId,
+    parentDomain,
+    localMode = false,
+  } = readPlatformFields(reader)
+  const signInText = reader.required(SIGNIN_URL_VARIABLE)
+  // Without a valid parent domain, the sign-in URL is checked for its form only.
+  const signInUrl =
+    signInText === undefined
+      ? undefined
+      : parseSessionUrl({ parentDomain: parentDomain ?? '', localMode }, signInText)
+  if (signInUrl === null)
+    reader.invalid(
+      SIGNIN_URL_VARIABLE,
+      localMode
+        ? 'the sign-in page as an absolute http:// or https:// URL, such as http://localhost:3000/'
+        : 'the sign-in page as an absolute https:// URL on the parent domain, such as https://signin.example.com/',
+    )
+  if (
+    reader.problems.length > 0 ||
+    oktaOrgUrl === undefined ||
+    authServerId === undefined ||
+    clientId === undefined ||
+    parentDomain === undefined ||
+    signInUrl === undefined ||
+    signInUrl === null
+  )
+    return { ok: false, problems: reader.problems }
+  return {
+    ok: true,
+    config: { oktaOrgUrl, authServerId, clientId, parentDomain, localMode, signInUrl },
+  }
+}
