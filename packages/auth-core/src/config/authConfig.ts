@@ -41,7 +41,9 @@ export interface AuthConfig {
 
 /** One problem found in the environment, naming the variable. */
 export interface ConfigProblem {
+  /** The variable, e.g. `VITE_OKTA_ORG_URL`. */
   readonly variable: string
+  /** `missing`: absent or blank; `invalid`: present but not acceptable. */
   readonly reason: 'missing' | 'invalid'
   /** A sentence for the developer, naming the variable and what is expected. */
   readonly message: string
