@@ -1,6 +1,6 @@
 /**
- * The public API under review: API Extractor reads the built declarations of both entry points
- * (dist/index.d.ts, dist/session.d.ts) and compares them with the reports checked in under etc/.
+ * The public API under review: API Extractor reads the built declarations of every entry point
+ * (dist/index.d.ts, session, messages, server, testing) and compares them with the reports checked in under etc/.
  *
  *   node scripts/apiReport.mjs check    fails, printing the difference, when a report is out of date
  *   node scripts/apiReport.mjs update   rewrites the reports (`pnpm api:update` builds first)
@@ -9,9 +9,12 @@
  * `node ../auth-core/scripts/apiReport.mjs check api-extractor.json …`.
  *
  * A change to the public surface therefore shows up in the diff of etc/*.api.md and fails the test
- * command until someone updates the reports on purpose.
+ * command until someone updates the reports on purpose. Both modes also fail on any finding API
+ * Extractor writes into a report (`// Warning:` lines: a type used but not exported, an unresolved
+ * `{@link}`, malformed TSDoc), printing each.
  */
 import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
 import { Extractor, ExtractorConfig } from '@microsoft/api-extractor'
 
@@ -30,6 +33,7 @@ const configs =
         'api-extractor.session.json',
         'api-extractor.messages.json',
         'api-extractor.server.json',
+        'api-extractor.testing.json',
       ].map((file) => new URL(`../${file}`, import.meta.url).pathname)
 let failed = false
 for (const file of configs) {
@@ -38,6 +42,16 @@ for (const file of configs) {
   const report = config.reportConfigs[0]
   const checkedIn = `${config.reportFolder}/${report.fileName}`
   const fresh = `${config.reportTempFolder}/${report.fileName}`
+  // API Extractor writes its findings into the report as `// Warning:` lines and still succeeds;
+  // a finding is a defect of the public API (a hidden type, a broken link), so it fails here.
+  const findings = readFileSync(fresh, 'utf8')
+    .split('\n')
+    .filter((line) => /^\s*\/\/ (Warning: |dist\/.*- \()/.test(line))
+  if (findings.length > 0) {
+    console.error(`\n${file}: ${findings.length} API Extractor findings in ${report.fileName}:`)
+    for (const line of findings) console.error(line.trim())
+    failed = true
+  }
   if (mode === 'check' && result.apiReportChanged) {
     console.error(`\n${checkedIn} is out of date: the public API changed.`)
     spawnSync('diff', ['-u', checkedIn, fresh], { stdio: 'inherit' })

@@ -5,10 +5,10 @@
  *    and `isAuthError` fail for an error thrown by `@mapping-platform/auth-core/session` and
  *    checked with the class from `@mapping-platform/auth-core`. tsup's `splitting: true` puts the
  *    class in a shared chunk for ESM and (experimentally) for CJS; this proves it did.
- * 2. What a browser loads holds no server code: the files the browser entries (`.`, `/session`,
- *    `/messages`) reach through their static imports, in both formats, import neither `jose` nor
- *    node: modules and contain none of the server entry's functions. A bundler that follows those
- *    imports cannot pull the server entry into a page.
+ * 2. What a browser loads holds no server or test code: the files the browser entries (`.`,
+ *    `/session`, `/messages`) reach through their imports, in both formats, import neither `jose`
+ *    nor node: modules and contain none of the server or testing entries' functions. A bundler
+ *    that follows those imports cannot pull either into a page.
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -33,8 +33,15 @@ for (const [format, [main, session]] of Object.entries(formats)) {
 if (!failed)
   console.log('dist: one AuthError class per format, shared by both entry points (esm, cjs)')
 
-/** Names defined only by the server entry: none may appear in a browser entry's files. */
-const SERVER_MARKERS = ['verifyAccessToken', 'createJwksCache', 'readSessionFromCookieHeader']
+/** Names defined only by the server and testing entries: none may appear in a browser entry's files. */
+const SERVER_MARKERS = [
+  'verifyAccessToken',
+  'createJwksCache',
+  'readSessionFromCookieHeader',
+  'createTestSession',
+  'createFakeTokenEndpoint',
+  'createTestCookieJar',
+]
 /** Packages the browser entries may import. */
 const BROWSER_PACKAGES = new Set(['oauth4webapi', 'valibot'])
 
@@ -77,10 +84,12 @@ for (const entry of ['index', 'session', 'messages']) {
       }
       for (const marker of SERVER_MARKERS)
         if (text.includes(marker))
-          fail(`dist/${entry}.${extension} reaches ${file}, which holds server code (${marker}).`)
+          fail(
+            `dist/${entry}.${extension} reaches ${file}, which holds server or test code (${marker}).`,
+          )
     }
   }
 }
 if (!failed)
-  console.log('dist: the browser entries reach no jose, no node: module and no server code')
+  console.log('dist: the browser entries reach no jose, no node: module, no server or test code')
 if (failed) process.exit(1)

@@ -68,6 +68,7 @@ export { createSignInFlow, needsLaterSteps } from './flow/signInFlow'
 export { laterSteps } from './flow/laterSteps'
 export { readPageSession } from './session/readPageSession'
 export { revokeRefreshToken } from './session/revokeRefreshToken'
+export type { SessionOAuthConfig } from './session/sessionRequestOptions'
 
 // The platform-wide refresh lease, held by the sign-in page around its token-cookie writes
 export { holdRefreshLease } from './session/holdRefreshLease'
@@ -89,7 +90,14 @@ export type {
   AttemptBoundEffect,
   AttemptId,
   AttemptResultEvent,
+  AttemptScoped,
   Failable,
+  ImmediateEffect,
+  SignedInSession,
+  SignInInputEvent,
+  StepEffect,
+  StepTransition,
+  UnboundEffect,
   PageSnapshot,
   SignInEffect,
   SignInEvent,

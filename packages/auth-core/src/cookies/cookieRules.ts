@@ -3,7 +3,6 @@
  * written with. Names and values that would let a server response inject attributes (`;`),
  * split headers (CR/LF) or break parsing (spaces, quotes, `,`, `\`, non-ASCII) are refused.
  */
-import type { AuthConfig } from '../config/authConfig'
 
 /** Browsers guarantee at least 4096 bytes for name plus value (RFC 6265 section 6.1). */
 export const MAX_COOKIE_BYTES = 4096
@@ -79,10 +78,16 @@ export function isParentDomain(value: string, localMode = false): boolean {
 }
 
 /**
- * The only parts of {@link AuthConfig} a cookie plan depends on. The sign-in app passes its whole
- * config; a sub-site passes its `SessionConfig` (which has no redirect URI or Google client).
+ * The only parts of the configuration a cookie plan depends on (the same-named fields of the
+ * sign-in app's `AuthConfig`). The sign-in app passes its whole config; a sub-site passes its
+ * `SessionConfig` (which has no redirect URI or Google client).
  */
-export type CookieScopeConfig = Pick<AuthConfig, 'parentDomain' | 'localMode'>
+export interface CookieScopeConfig {
+  /** The shared parent domain with its leading dot, e.g. `.example.com`. */
+  readonly parentDomain: string
+  /** Local mode: cookies are host-only (no Domain). */
+  readonly localMode: boolean
+}
 
 /**
  * The Domain and Path every platform cookie uses: the shared parent domain, or none (a host-only

@@ -255,7 +255,7 @@ export interface PageSnapshot {
 }
 
 /** Something the person or the page did. */
-type InputEvent =
+export type SignInInputEvent =
   | { readonly type: 'pageLoaded'; readonly page: PageSnapshot }
   /** Back/forward changed the hash; `historyEmail` is the entry's `history.state` email. */
   | { readonly type: 'hashChanged'; readonly hash: string; readonly historyEmail: string | null }
@@ -333,12 +333,12 @@ export type UnboundResultEvent =
 export type AttemptResultEvent = UnboundResultEvent & AttemptScoped
 
 /** Everything that can happen, named for what happened. */
-export type SignInEvent = InputEvent | AttemptResultEvent
+export type SignInEvent = SignInInputEvent | AttemptResultEvent
 
 /* --- Effects --- */
 
 /** Work for the shell that finishes at once, as data. */
-type ImmediateEffect =
+export type ImmediateEffect =
   /**
    * Set the address to the root path `/` with this hash (the empty hash: `/` alone), remembering
    * the email in `history.state`, pushing or replacing the entry.

@@ -22,8 +22,8 @@ const NONCE = /^[A-Za-z0-9_-]{16,128}$/
 /**
  * Calls the product API with Google's code, exactly as the contract states:
  * `GET {authApiUrl}/auth/google-auth` with `Authorization: Bearer <code>`, `nonce: <nonce>`,
- * `Credentials: omit` and `Accept: application/json`; no cookies are sent or stored (`credentials:
- * 'omit'`), nothing is cached, redirects are refused and no Referer is sent.
+ * `Credentials: omit` and `Accept: application/json`; no cookies are sent or stored
+ * (`credentials: 'omit'`), nothing is cached, redirects are refused and no Referer is sent.
  * Check the answer with `processGoogleAuthResponse`.
  *
  * @throws AuthError `google_failed` before any request when the code or nonce could not be sent

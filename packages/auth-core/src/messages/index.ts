@@ -11,7 +11,7 @@
  * ```
  */
 export type { ErrorCatalogue } from './errorCatalogue'
-export type { AuthErrorCode, CatalogueErrorCode } from '../errors/authError'
+export type { AuthErrorCode, CatalogueErrorCode, DeveloperErrorCode } from '../errors/authError'
 export { errorCatalogueOf, errorMessageIn, loadErrorMessages } from './loadErrorMessages'
 export { loadMessages } from './loadMessages'
 export type { LocaleMessages } from './loadMessages'
@@ -26,3 +26,6 @@ export {
   planLocaleCookie,
   readLocale,
 } from '../i18n/localeCookie'
+// The types the functions above take and return, so the report names no hidden type
+export type { CookieScopeConfig } from '../cookies/cookieRules'
+export type { CookieWrite } from '../cookies/cookie.types'

@@ -13,8 +13,8 @@ import {
   refreshBody,
   sessionConfig,
   setupSession,
-} from './sessionTestKit'
-import type { SeenRequest } from './sessionTestKit'
+} from '../testing/sessionTestKit'
+import type { SeenRequest } from '../testing/sessionTestKit'
 
 const config = sessionConfig()
 const stale = accessToken({ exp: NOW_S - 1 })

@@ -15,8 +15,8 @@ import {
   refreshBody,
   sessionConfig,
   setupSession,
-} from './sessionTestKit'
-import type { SeenRequest, TossedCookie } from './sessionTestKit'
+} from '../testing/sessionTestKit'
+import type { SeenRequest, TossedCookie } from '../testing/sessionTestKit'
 
 const config = sessionConfig()
 const NOW_MS = NOW_S * 1000

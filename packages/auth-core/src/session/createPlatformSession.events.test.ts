@@ -11,8 +11,8 @@ import {
   refreshBody,
   sessionConfig,
   setupSession,
-} from './sessionTestKit'
-import type { SeenRequest, SessionSetup } from './sessionTestKit'
+} from '../testing/sessionTestKit'
+import type { SeenRequest, SessionSetup } from '../testing/sessionTestKit'
 import type { SessionEvent, SessionSnapshot, SessionUser } from './session.types'
 
 const config = sessionConfig()

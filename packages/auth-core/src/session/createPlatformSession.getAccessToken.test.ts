@@ -16,7 +16,7 @@ import {
   sessionConfig,
   setupSession,
   stubFetch,
-} from './sessionTestKit'
+} from '../testing/sessionTestKit'
 import { rejection } from '../testing/rejection'
 
 const config = sessionConfig()

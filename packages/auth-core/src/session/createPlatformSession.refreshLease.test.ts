@@ -22,8 +22,8 @@ import {
   refreshBody,
   sessionConfig,
   stubFetch,
-} from './sessionTestKit'
-import type { RecordingJar, SeenRequest } from './sessionTestKit'
+} from '../testing/sessionTestKit'
+import type { RecordingJar, SeenRequest } from '../testing/sessionTestKit'
 import { rejection } from '../testing/rejection'
 
 const config = sessionConfig()

@@ -11,8 +11,8 @@ import {
   refreshBody,
   sessionConfig,
   setupSession,
-} from './sessionTestKit'
-import type { SeenRequest } from './sessionTestKit'
+} from '../testing/sessionTestKit'
+import type { SeenRequest } from '../testing/sessionTestKit'
 
 const config = sessionConfig()
 const live = accessToken({ exp: NOW_S + 3600 })

@@ -10,7 +10,7 @@ import {
   recordingJar,
   sessionConfig,
   setupSession,
-} from './sessionTestKit'
+} from '../testing/sessionTestKit'
 import type { SessionConfig, SessionDeps } from './session.types'
 
 function creationError(config: SessionConfig, deps: Partial<SessionDeps> = {}): AuthError {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { rejection } from '../testing/rejection'
 import { fetchUserInfo } from './fetchUserInfo'
-import { json, sessionConfig } from './sessionTestKit'
+import { json, sessionConfig } from '../testing/sessionTestKit'
 
 const config = sessionConfig()
 

@@ -18,7 +18,7 @@ import {
   refreshBody,
   sessionConfig,
   stubFetch,
-} from './sessionTestKit'
+} from '../testing/sessionTestKit'
 
 const config = sessionConfig()
 const NOW_MS = NOW_S * 1000

@@ -12,6 +12,7 @@ describe('auth-core/session entry point', () => {
         'DEFAULT_CLOCK_SKEW_SECONDS',
         'DEFAULT_REFRESH_LEEWAY_SECONDS',
         'LOCALE_COOKIE_NAME',
+        'LOCALE_NAMES',
         'MAX_SESSION_TIMEOUT_MS',
         'POST_LOGIN_REDIRECT_MAX_AGE_SECONDS',
         'REFRESH_LEASE_COOKIE_NAME',

@@ -108,4 +108,6 @@ export type { TokenSet } from '../oauth/oauth.types'
 
 // The person's language, as chosen on the sign-in page (the `locale` cookie)
 export { readLocale, planLocaleCookie, LOCALE_COOKIE_NAME } from '../i18n/localeCookie'
+export { LOCALE_NAMES } from '../i18n/locales'
 export type { Locale } from '../i18n/locales'
+export type { CookieScopeConfig } from '../cookies/cookieRules'

@@ -13,7 +13,7 @@ import { DEFAULT_CLOCK_SKEW_SECONDS } from './session.types'
  * (contracts: readers use neither value). `who` is the token's `email` claim, else its `sub`.
  * The same reading as `readSessionSnapshot`, kept small because it runs before the first paint
  * (no schema library in the first load).
- * @param cookieHeader `document.cookie`.
+ * @param cookieHeader - `document.cookie`.
  * @see ../../../../shared/docs/contracts.md (cookies the app writes)
  * @see https://www.rfc-editor.org/rfc/rfc7519#section-4.1.4 (exp)
  */

@@ -13,7 +13,7 @@ import {
   refreshBody,
   sessionConfig,
   stubFetch,
-} from './sessionTestKit'
+} from '../testing/sessionTestKit'
 import { rejection } from '../testing/rejection'
 
 const config = sessionConfig()

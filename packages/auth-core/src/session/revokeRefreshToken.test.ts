@@ -5,7 +5,7 @@ import {
   revokeRefreshToken,
   tokenRevocationRequest,
 } from './revokeRefreshToken'
-import { json, localSessionConfig, sessionConfig, stubFetch } from './sessionTestKit'
+import { json, localSessionConfig, sessionConfig, stubFetch } from '../testing/sessionTestKit'
 
 const config = sessionConfig()
 

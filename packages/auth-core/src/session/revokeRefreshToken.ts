@@ -48,8 +48,8 @@ export async function processTokenRevocationResponse(response: Response): Promis
 
 /**
  * Revokes a refresh token (or, with `tokenTypeHint: 'access_token'`, an access token):
- * {@link tokenRevocationRequest} then
- * {@link processTokenRevocationResponse}.
+ * `tokenRevocationRequest` then
+ * `processTokenRevocationResponse`.
  *
  * @throws AuthError for every failure (via `toAuthError`).
  * @see https://www.rfc-editor.org/rfc/rfc7009

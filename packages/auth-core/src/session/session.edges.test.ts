@@ -18,7 +18,7 @@ import {
   refreshBody,
   sessionConfig,
   setupSession,
-} from './sessionTestKit'
+} from '../testing/sessionTestKit'
 
 const config = sessionConfig()
 const returnTo = 'https://citystream.example.com/signed-out'

@@ -10,7 +10,7 @@ import {
   planRefreshedTokenCookies,
   planSessionCookieRemovals,
 } from './sessionCookies'
-import { localSessionConfig, sessionConfig } from './sessionTestKit'
+import { localSessionConfig, sessionConfig } from '../testing/sessionTestKit'
 
 const tokens: TokenSet = {
   accessToken: 'at-new',

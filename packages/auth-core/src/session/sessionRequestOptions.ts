@@ -2,11 +2,14 @@ import { allowInsecureRequests, customFetch } from 'oauth4webapi'
 import type { HttpRequestOptions } from 'oauth4webapi'
 import type { HttpOptions } from '../http/httpOptions'
 import { fetchWithoutCookies } from '../http/fetchWithoutCookies'
-import type { SessionConfig } from './session.types'
+import type { AuthConfig } from '../config/authConfig'
 
-/** The parts of {@link SessionConfig} that name the authorization server and the client. */
+/**
+ * The parts of the configuration that name the authorization server and the client: the same in
+ * the sign-in app's {@link AuthConfig} and a sub-site's `SessionConfig`.
+ */
 export type SessionOAuthConfig = Pick<
-  SessionConfig,
+  AuthConfig,
   'oktaOrgUrl' | 'authServerId' | 'clientId' | 'localMode'
 >
 
@@ -16,7 +19,7 @@ export type SessionOAuthConfig = Pick<
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-3.2 (TLS at the token endpoint)
  */
 export function sessionRequestOptions(
-  config: Pick<SessionConfig, 'localMode'>,
+  config: Pick<AuthConfig, 'localMode'>,
   options: HttpOptions,
 ): HttpRequestOptions<'POST', URLSearchParams> {
   const result: HttpRequestOptions<'POST', URLSearchParams> = {}

@@ -1,28 +1,30 @@
 /**
- * Test doubles for `src/session`: a cookie jar that records every write with its attributes, a
- * fetch stub that records requests, a fake clock, and token builders. Used only by tests.
+ * Internal test doubles for `src/session`'s own tests: a name-only cookie jar that records every
+ * write, a Vitest fetch stub, a fake clock, and token builders. Sub-sites use the published kit
+ * instead (`@mapping-platform/auth-core/testing`, src/testkit), which this builds on where the two
+ * agree (the clock, the configuration).
  */
 import { vi } from 'vitest'
 import type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
 import { oauthEndpointsFor } from '../oauth/authorizationServerFor'
-import { createUnsignedJwt, FAR_FUTURE, idTokenClaims } from '../testing/jwt'
-import { createPlatformSession } from './createPlatformSession'
-import type { CookieJar, CookieWatch, Schedule, SessionConfig, SessionDeps } from './session.types'
+import { createPlatformSession } from '../session/createPlatformSession'
+import type {
+  CookieJar,
+  CookieWatch,
+  Schedule,
+  SessionConfig,
+  SessionDeps,
+} from '../session/session.types'
+import { TEST_SESSION_CONFIG } from '../testkit/createTestSession'
+import { TEST_NOW_S } from '../testkit/fakeTokens'
+import { createUnsignedJwt, FAR_FUTURE, idTokenClaims } from './jwt'
 
-/** The fake "now" of the tests: 2030-03-17T17:46:40Z, in epoch seconds. */
-export const NOW_S = 1_900_000_000
+/** The fake "now" of the tests: 2030-03-17T17:46:40Z, in epoch seconds (the kit's). */
+export const NOW_S = TEST_NOW_S
 
-/** A valid production-mode {@link SessionConfig} for `.example.com`, with overrides. */
+/** A valid production-mode {@link SessionConfig} for `.example.com` (the kit's), with overrides. */
 export function sessionConfig(overrides: Partial<SessionConfig> = {}): SessionConfig {
-  return {
-    oktaOrgUrl: 'https://login.example.com',
-    authServerId: 'default',
-    clientId: '0oa1abc',
-    parentDomain: '.example.com',
-    localMode: false,
-    signInUrl: 'https://signin.example.com/',
-    ...overrides,
-  }
+  return { ...TEST_SESSION_CONFIG, ...overrides }
 }
 
 /** The same in local mode: plain-HTTP provider, host-only cookies. */
