@@ -69,6 +69,7 @@ export { laterSteps } from './flow/laterSteps'
 export { readPageSession } from './session/readPageSession'
 export { revokeRefreshToken } from './session/revokeRefreshToken'
 export type { SessionOAuthConfig } from './session/sessionRequestOptions'
+export type { FlowContext } from './flow/flowContext'
 
 // The platform-wide refresh lease, held by the sign-in page around its token-cookie writes
 export { holdRefreshLease } from './session/holdRefreshLease'
