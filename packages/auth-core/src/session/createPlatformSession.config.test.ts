@@ -10,7 +10,7 @@ import {
   recordingJar,
   sessionConfig,
   setupSession,
-} from './sessionTestKit'
+} from '../testing/sessionTestKit'
 import type { SessionConfig, SessionDeps } from './session.types'
 
 /** The AuthError `createPlatformSession` throws for this config and deps. */
