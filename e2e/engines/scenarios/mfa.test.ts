@@ -16,7 +16,7 @@ import {
   toCodeStep,
 } from '../flows'
 import { useEngine } from '../harness'
-import { button, named } from '../tab'
+import { button, named, waitFor } from '../tab'
 
 const run = useEngine()
 const controls = run.platform.controls
@@ -105,6 +105,15 @@ test('reload during the redirect after MFA: the page says the session expired, o
   const secret = await toCodeStep(tab, controls)
   await tab.type(run.totp.code(secret))
   await tab.visible(button(TEXTS.verifying))
+  // `Verifying...` shows before the verify request leaves; a reload then is a reload on the code
+  // step (the transaction is still MFA_REQUIRED), not during the redirect. Reload only once Okta
+  // has the request (answered at once here) and the page is in its 1000 ms wait before /authorize.
+  await waitFor(
+    'the verify request at Okta',
+    () => oktaRequests(controls, 'POST', /\/verify$/),
+    (requests) => requests.length === 1,
+  )
+  await new Promise((resolve) => setTimeout(resolve, 250))
   await tab.page.reload()
   await tab.sees(MESSAGES.session_expired)
   await tab.visible(EMAIL)
