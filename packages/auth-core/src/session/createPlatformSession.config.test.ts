@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { AuthError } from '../errors/authError'
 import { messageFor } from '../errors/errorMessages'
 import { FAR_FUTURE } from '../testing/jwt'
 import { createPlatformSession } from './createPlatformSession'
@@ -7,22 +6,12 @@ import { readSessionConfig } from './readSessionConfig'
 import {
   accessToken,
   localSessionConfig,
+  creationError,
   recordingJar,
   sessionConfig,
   setupSession,
 } from '../testing/sessionTestKit'
-import type { SessionConfig, SessionDeps } from './session.types'
-
-/** The AuthError `createPlatformSession` throws for this config and deps. */
-function creationError(config: SessionConfig, deps: Partial<SessionDeps> = {}): AuthError {
-  try {
-    createPlatformSession(config, { cookies: recordingJar(), navigate: () => undefined, ...deps })
-  } catch (error) {
-    expect(error).toBeInstanceOf(AuthError)
-    return error as AuthError
-  }
-  throw new Error('expected a throw')
-}
+import type { SessionConfig } from './session.types'
 
 describe('createPlatformSession: a wrong setting fails at creation, as configuration_error', () => {
   it.each([

@@ -7,21 +7,11 @@ import {
   accessToken,
   localSessionConfig,
   NOW_S,
+  creationError,
   recordingJar,
   sessionConfig,
   setupSession,
 } from '../testing/sessionTestKit'
-import type { SessionConfig, SessionDeps } from './session.types'
-
-function creationError(config: SessionConfig, deps: Partial<SessionDeps> = {}): AuthError {
-  try {
-    createPlatformSession(config, { cookies: recordingJar(), navigate: () => undefined, ...deps })
-  } catch (error) {
-    expect(error).toBeInstanceOf(AuthError)
-    return error as AuthError
-  }
-  throw new Error('expected a throw')
-}
 
 describe('createPlatformSession', () => {
   it.each([

@@ -4,8 +4,9 @@
  * instead (`@mapping-platform/auth-core/testing`, src/testkit), which this builds on where the two
  * agree (the clock, the configuration).
  */
-import { vi } from 'vitest'
+import { expect, vi } from 'vitest'
 import type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
+import { AuthError } from '../errors/authError'
 import { oauthEndpointsFor } from '../oauth/authorizationServerFor'
 import { createPlatformSession } from '../session/createPlatformSession'
 import type {
@@ -267,4 +268,15 @@ export function manualWatch() {
 /** Lets pending promise callbacks run (a few macrotask turns). */
 export async function flush(): Promise<void> {
   for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve))
+}
+
+/** The AuthError `createPlatformSession` throws for this config and deps (fails the test if none). */
+export function creationError(config: SessionConfig, deps: Partial<SessionDeps> = {}): AuthError {
+  try {
+    createPlatformSession(config, { cookies: recordingJar(), navigate: () => undefined, ...deps })
+  } catch (error) {
+    expect(error).toBeInstanceOf(AuthError)
+    return error as AuthError
+  }
+  throw new Error('expected a throw')
 }
