@@ -69,7 +69,9 @@ test('two sub-site origins refreshing at once: one refresh grant that rotated, b
       grants.push(describeGrant(request))
   })
 
-  // Past the lifetime the browser drops access_token; refresh_token stays.
+  // The page leaves (an open sub-site page keeps its session fresh on its own); past the
+  // lifetime the browser drops access_token; refresh_token stays.
+  await page.goto('about:blank')
   await expect
     .poll(async () => (await cookieValues(context, 'access_token')).length, {
       timeout: (TTL_SECONDS + 5) * 1000,

@@ -22,7 +22,7 @@ export function formatBanner(platform: DevPlatform, startMs: number, now: number
     `  Google id    ${GOOGLE_CLIENT_ID}`,
     `  Sentry DSN   ${config.sentryDsn}`,
     `  App origins  ${config.appOrigins.join(', ')}`,
-    `  Sub-site JS  auth-core/session bundled by esbuild in ${platform.subsiteBundleMs} ms`,
+    `  Sub-site JS  React app (auth-react) bundled by esbuild in ${platform.subsiteBundleMs} ms`,
     '',
     'Seeded accounts (email / password, then what it shows):',
   )

@@ -67,6 +67,12 @@ export interface DevPlatformOptions {
    * and `roads.…` do under a parent domain. Registered like the first (CORS, logout redirect).
    */
   secondSubsitePort: number | undefined
+  /**
+   * `DEV_MORE_SUBSITE_PORTS`: up to three more local sub-sites (`atlas`, `survey`, `imagery`, in
+   * that order) on their own ports, like the second: with it, five origins sharing one session
+   * (the e2e suite's twenty tabs on five origins). Empty = none.
+   */
+  moreSubsitePorts: readonly number[]
   /** `DEV_OKTA_URL` etc.: public origin of each role; default `http://localhost:{port}`. */
   oktaUrl: string | undefined
   googleUrl: string | undefined
@@ -102,6 +108,9 @@ export interface DevPlatformOptions {
 }
 
 /** The default of every option. */
+/** The names of the more local sub-sites (`DEV_MORE_SUBSITE_PORTS`), in port order. */
+export const MORE_LOCAL_SUBSITES = ['atlas', 'survey', 'imagery'] as const
+
 export function defaultOptions(): DevPlatformOptions {
   return {
     bindHost: '127.0.0.1',
@@ -111,6 +120,7 @@ export function defaultOptions(): DevPlatformOptions {
     sentryPort: ROLES.sentry.defaultPort,
     subsitePort: ROLES.subsite.defaultPort,
     secondSubsitePort: undefined,
+    moreSubsitePorts: [],
     oktaUrl: undefined,
     googleUrl: undefined,
     apiUrl: undefined,
@@ -177,6 +187,18 @@ export function readEnvOptions(env: NodeJS.ProcessEnv): Partial<DevPlatformOptio
   const second = value('DEV_SECOND_SUBSITE_PORT')
   if (second !== undefined)
     out.secondSubsitePort = parseInteger('DEV_SECOND_SUBSITE_PORT', second, 0, 65535)
+  const more = value('DEV_MORE_SUBSITE_PORTS')
+  if (more !== undefined) {
+    const ports = more.split(',').map((port) => port.trim())
+    if (ports.length > MORE_LOCAL_SUBSITES.length)
+      throw new ConfigError(
+        'DEV_MORE_SUBSITE_PORTS',
+        `DEV_MORE_SUBSITE_PORTS lists at most ${MORE_LOCAL_SUBSITES.length} ports, not ${ports.length}`,
+      )
+    out.moreSubsitePorts = ports.map((port) =>
+      parseInteger('DEV_MORE_SUBSITE_PORTS', port, 0, 65535),
+    )
+  }
   const bindHost = value('DEV_BIND_HOST')
   if (bindHost !== undefined) out.bindHost = bindHost
   const appOrigins = value('DEV_APP_ORIGINS')
@@ -266,6 +288,8 @@ export interface PlatformConfig {
   readonly subsiteUrlTemplate: string | null
   /** The second local sub-site's origin (`DEV_SECOND_SUBSITE_PORT`), or null. */
   readonly secondSubsiteUrl: string | null
+  /** The origins of the more local sub-sites (`DEV_MORE_SUBSITE_PORTS`), in that order. */
+  readonly moreSubsiteUrls: readonly string[]
   readonly accessTokenTtlSeconds: number
   readonly stateTokenTtlSeconds: number
   readonly slowMs: number
@@ -279,11 +303,13 @@ export interface PlatformConfig {
  * Resolves the public URLs and derived lists once every listener has its real port.
  * @param ports the bound port of each role (differs from the option when it was 0).
  * @param secondSubsitePort the second sub-site's bound port, when it has one.
+ * @param moreSubsitePorts the more local sub-sites' bound ports.
  */
 export function resolveConfig(
   options: DevPlatformOptions,
   ports: Readonly<Record<Role, number>>,
   secondSubsitePort: number | null = null,
+  moreSubsitePorts: readonly number[] = [],
 ): PlatformConfig {
   const urlOf = (role: Role): string => {
     const configured = options[URL_OPTION[role]] as string | undefined
@@ -295,12 +321,14 @@ export function resolveConfig(
   >
   const secondSubsiteUrl =
     secondSubsitePort === null ? null : `http://localhost:${secondSubsitePort}`
+  const moreSubsiteUrls = moreSubsitePorts.map((port) => `http://localhost:${port}`)
   const appOrigins = options.appOrigins.map((origin) => new URL(origin).origin)
   const redirectUris = appOrigins.map((origin) => `${origin}/`)
   const logoutRedirectUris = options.logoutRedirectUris ?? [
     ...appOrigins.flatMap((origin) => [`${origin}/`, `${origin}/?error=unknown_error`]),
     `${urls.subsite}/`,
     ...(secondSubsiteUrl === null ? [] : [`${secondSubsiteUrl}/`]),
+    ...moreSubsiteUrls.map((url) => `${url}/`),
   ]
   const sentry = new URL(urls.sentry)
   return {
@@ -312,6 +340,7 @@ export function resolveConfig(
     logoutRedirectUris,
     subsiteUrlTemplate: options.subsiteUrlTemplate ?? null,
     secondSubsiteUrl,
+    moreSubsiteUrls,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
     stateTokenTtlSeconds: options.stateTokenTtlSeconds,
     slowMs: options.slowMs,

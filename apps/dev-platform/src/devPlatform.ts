@@ -17,6 +17,7 @@ import { createAuthnService } from './authnService'
 import { createClock } from './clock'
 import {
   defaultOptions,
+  MORE_LOCAL_SUBSITES,
   PORT_OPTION,
   resolveConfig,
   ROLE_NAMES,
@@ -36,6 +37,7 @@ import { requestLog } from './requestLog'
 import { sentryRoutes } from './sentryRoutes'
 import { Store } from './store'
 import { bundleSubsiteClient, type SubsiteBundle } from './subsite/bundleSubsiteClient'
+import { demoApiRoutes } from './subsite/demoApiRoutes'
 import { LOCAL_SUBSITE, subsiteRoutes } from './subsite/subsiteRoutes'
 import { testControls } from './testControls'
 import { unlockPages } from './unlockPages'
@@ -63,6 +65,14 @@ export interface DevPlatform {
 }
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => void
+
+/** A local sub-site beyond the first: its name, its (bound) port, its server and its app. */
+interface ExtraSubsite {
+  readonly name: string
+  port: number
+  readonly server: Server
+  listener: Listener | null
+}
 
 /**
  * Starts every listener and the services behind them. Rejects with `PortInUseError` (naming the
@@ -103,31 +113,41 @@ export async function startDevPlatform(
     throw error
   }
 
-  // The second local sub-site: one more listener, its own origin, the same sub-site routes.
-  const secondServer =
-    settings.secondSubsitePort === undefined
-      ? null
-      : createServer((request, response) => {
-          if (secondListener) return secondListener(request, response)
-          response.writeHead(503).end()
-        })
-  let secondListener: Listener | null = null
-  let secondPort: number | null = null
-  const allServers = () => [...servers.values(), ...(secondServer ? [secondServer] : [])]
-  if (secondServer !== null)
-    try {
-      secondPort = await listen(
-        secondServer,
-        'subsite',
-        settings.secondSubsitePort as number,
-        settings.bindHost,
-      )
-    } catch (error) {
-      await closeAll(allServers())
-      throw error
+  // The second and more local sub-sites: one more listener each, its own origin, the same
+  // sub-site routes (the second is `roads`, the more ones are named in MORE_LOCAL_SUBSITES).
+  const extraSubsites: ExtraSubsite[] = [
+    ...(settings.secondSubsitePort === undefined
+      ? []
+      : [{ name: SECOND_LOCAL_SUBSITE, port: settings.secondSubsitePort }]),
+    ...settings.moreSubsitePorts.map((port, index) => ({
+      name: MORE_LOCAL_SUBSITES[index] ?? `subsite${index + 3}`,
+      port,
+    })),
+  ].map(({ name, port }) => {
+    const extra: ExtraSubsite = {
+      name,
+      port,
+      listener: null,
+      server: createServer((request, response) => {
+        if (extra.listener) return extra.listener(request, response)
+        response.writeHead(503).end()
+      }),
     }
+    return extra
+  })
+  const allServers = () => [...servers.values(), ...extraSubsites.map((extra) => extra.server)]
+  try {
+    for (const extra of extraSubsites)
+      extra.port = await listen(extra.server, 'subsite', extra.port, settings.bindHost)
+  } catch (error) {
+    await closeAll(allServers())
+    throw error
+  }
+  const hasSecond = settings.secondSubsitePort !== undefined
+  const secondPort = hasSecond ? (extraSubsites[0]?.port ?? null) : null
+  const morePorts = extraSubsites.slice(hasSecond ? 1 : 0).map((extra) => extra.port)
 
-  const config = resolveConfig(settings, ports, secondPort)
+  const config = resolveConfig(settings, ports, secondPort, morePorts)
   const clock = createClock(settings.now)
   const ctx: PlatformContext = {
     config,
@@ -146,9 +166,9 @@ export async function startDevPlatform(
   const apps = buildApps(ctx, bundle.code)
   for (const role of ROLE_NAMES)
     listeners.set(role, getRequestListener(apps[role].fetch, { overrideGlobalObjects: false }))
-  if (config.secondSubsiteUrl !== null) {
-    const second = subsiteApp(ctx, bundle.code, config.secondSubsiteUrl, SECOND_LOCAL_SUBSITE)
-    secondListener = getRequestListener(second.fetch, { overrideGlobalObjects: false })
+  for (const extra of extraSubsites) {
+    const app = subsiteApp(ctx, bundle.code, `http://localhost:${extra.port}`, extra.name)
+    extra.listener = getRequestListener(app.fetch, { overrideGlobalObjects: false })
   }
 
   return {
@@ -201,6 +221,7 @@ function subsiteApp(
 ): Hono<AppEnv> {
   const root = new Hono<AppEnv>()
   root.use(requestLog(ctx, 'subsite'))
+  root.route('/', demoApiRoutes(ctx))
   root.route(
     '/',
     subsiteRoutes({

@@ -136,7 +136,7 @@ describe('formatBanner', () => {
     for (const url of Object.values(platform.urls)) expect(banner).toContain(url)
     expect(banner).toContain(platform.config.sentryDsn)
     expect(banner).toContain(
-      `  Sub-site JS  auth-core/session bundled by esbuild in ${platform.subsiteBundleMs} ms`,
+      `  Sub-site JS  React app (auth-react) bundled by esbuild in ${platform.subsiteBundleMs} ms`,
     )
     for (const account of platform.accounts) {
       expect(banner).toContain(account.email)

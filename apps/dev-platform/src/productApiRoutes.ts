@@ -4,13 +4,12 @@
  * access token belongs to, after checking it as the real API would.
  */
 import { Hono } from 'hono'
-import { epochSeconds } from './clock'
-import { ACCESS_TOKEN_AUDIENCE } from './config'
 import type { AppEnv, PlatformContext } from './context'
 import { appOrSubsiteOrigin, cors, originIn } from './cors'
 import { faultPoint } from './faults'
 import { GOOGLE_ACCOUNTS } from './googleRoutes'
 import type { TokenGrants } from './tokenGrants'
+import { refuseToken, verifyBearerAccessToken } from './verifyBearerAccessToken'
 
 /** The product API's routes. */
 export function productApiRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<AppEnv> {
@@ -85,21 +84,10 @@ export function productApiRoutes(ctx: PlatformContext, grants: TokenGrants): Hon
    * @see https://www.rfc-editor.org/rfc/rfc6750#section-3.1
    */
   app.get('/auth/whoami', async (c) => {
-    const refuse = (message: string) =>
-      c.json({ error: 'invalid_token', message }, 401, {
-        'Cache-Control': 'no-store',
-        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
-      })
-    const token = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1]
-    if (!token) return refuse('A bearer access token is required.')
-    const claims = await ctx.signer.verifyIgnoringExpiry(token)
-    if (!claims || claims.iss !== ctx.config.issuer || claims.aud !== ACCESS_TOKEN_AUDIENCE)
-      return refuse('The access token is not one of this platform.')
-    if (typeof claims.exp !== 'number' || claims.exp <= epochSeconds(clock.now()))
-      return refuse('The access token has expired.')
-    return c.json({ sub: claims.sub, email: claims.email, scp: claims.scp, exp: claims.exp }, 200, {
-      'Cache-Control': 'no-store',
-    })
+    const check = await verifyBearerAccessToken(ctx, c.req.header('Authorization'))
+    if (!check.ok) return refuseToken(c, check.message)
+    const { sub, email, scp, exp } = check.claims
+    return c.json({ sub, email, scp, exp }, 200, { 'Cache-Control': 'no-store' })
   })
   return app
 }

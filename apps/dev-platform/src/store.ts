@@ -217,6 +217,11 @@ export class Store {
   requests: RequestLogEntry[] = []
   /** `POST /__test/access-token-ttl`: overrides `DEV_ACCESS_TOKEN_TTL` until the next reset. */
   accessTokenTtlSeconds: number | null = null
+  /**
+   * The demo sub-site API's 401 demonstration: per subject, the first access token it saw (and
+   * refused, as if revoked); every other token of that person is accepted.
+   */
+  demoApiRefused = new Map<string, string>()
 
   constructor(private readonly seedTime: () => number) {
     this.reset()
@@ -249,6 +254,7 @@ export class Store {
     this.faults = []
     this.requests = []
     this.accessTokenTtlSeconds = null
+    this.demoApiRefused.clear()
   }
 
   /** The Okta user with this login (case-insensitive), if any. */

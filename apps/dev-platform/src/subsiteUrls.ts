@@ -18,7 +18,8 @@ function templatePattern(template: string, originOnly: boolean): RegExp {
 
 /** Whether `uri` is the sub-site URL + `/` or an expansion of the template. */
 export function isSubsiteUrl(config: PlatformConfig, uri: string): boolean {
-  if (uri === `${config.urls.subsite}/` || uri === `${config.secondSubsiteUrl}/`) return true
+  const local = [config.urls.subsite, config.secondSubsiteUrl, ...config.moreSubsiteUrls]
+  if (local.some((url) => uri === `${url}/`)) return true
   return (
     config.subsiteUrlTemplate !== null &&
     templatePattern(config.subsiteUrlTemplate, false).test(uri)
@@ -27,7 +28,8 @@ export function isSubsiteUrl(config: PlatformConfig, uri: string): boolean {
 
 /** Whether `origin` is a sub-site origin (token endpoint CORS: sub-sites refresh tokens). */
 export function isSubsiteOrigin(config: PlatformConfig, origin: string): boolean {
-  if (origin === config.urls.subsite || origin === config.secondSubsiteUrl) return true
+  const local = [config.urls.subsite, config.secondSubsiteUrl, ...config.moreSubsiteUrls]
+  if (local.includes(origin)) return true
   return (
     config.subsiteUrlTemplate !== null &&
     templatePattern(config.subsiteUrlTemplate, true).test(origin)

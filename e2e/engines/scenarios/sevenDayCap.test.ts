@@ -27,9 +27,11 @@ test('the refresh token cookie capped away after 7 days (Safari): a clean sign-i
   await signInWithPassword(tab, ACCOUNTS.pat)
   await expectSignedIn(tab, ACCOUNTS.pat.email)
 
-  // Past the lifetime the browser drops access_token; then the cap takes refresh_token.
+  // An open sub-site page keeps its session fresh on its own: the tab waits on a page without
+  // script. Past the lifetime the browser drops access_token; then the cap takes refresh_token.
   // (Firefox's BiDi cookie list may still show an expired cookie not purged yet: the browser no
   // longer sends or shows it, so a cookie past its expiry counts as gone, as in subsites.test.ts.)
+  await tab.goto(`${SUBSITE}/legal/privacy`)
   await waitFor(
     'access_token to expire',
     async () =>

@@ -29,12 +29,14 @@ test('two origins refreshing at once: one token request, both signed in; Sign ou
   const tab = await run.open()
   await signInWithPassword(tab, ACCOUNTS.pat)
   await expectSignedIn(tab, ACCOUNTS.pat.email)
-  // Past its lifetime the access token is gone. (Firefox's BiDi cookie list may still show an
+  // An open sub-site page keeps its session fresh on its own: the tab waits on a page without
+  // script. Past its lifetime the access token is gone. (Firefox's BiDi cookie list may still show an
   // expired cookie that was not purged yet: the browser no longer sends or shows it.)
   const live = async () =>
     (await tab.page.cookies())
       .filter((cookie) => cookie.expires === undefined || cookie.expires > Date.now() / 1000)
       .map((cookie) => cookie.name)
+  await tab.goto(`${FIRST}/legal/privacy`)
   await waitFor('access_token to expire', live, (n) => !n.includes('access_token'), 12_000)
   const before = (await tab.page.cookies()).find((c) => c.name === 'refresh_token')?.value
   expect(before).toBeTruthy()

@@ -1,8 +1,8 @@
 /**
- * Bundles the sub-site's page script (`client/subsiteClient.ts` with `@mapping-platform/auth-core/session`) once per
- * process, in memory, with esbuild's API: no build step before `start`, no file written. auth-core
- * is bundled from its TypeScript source, as the sign-in app's Vite build does, so a fresh checkout
- * needs no `pnpm build` either.
+ * Bundles the sub-site's page script (the React app `client/main.tsx` on
+ * `@mapping-platform/auth-react`) once per process, in memory, with esbuild's API: no build step
+ * before `start`, no file written. auth-react and auth-core are bundled from their TypeScript
+ * source, as the sign-in app's Vite build does, so a fresh checkout needs no `pnpm build` either.
  * @see https://esbuild.github.io/api/#build
  */
 import { createRequire } from 'node:module'
@@ -17,14 +17,12 @@ export interface SubsiteBundle {
   readonly ms: number
 }
 
-const ENTRY = fileURLToPath(new URL('./client/subsiteClient.ts', import.meta.url))
+const ENTRY = fileURLToPath(new URL('./client/main.tsx', import.meta.url))
 
-/** `@mapping-platform/auth-core/session`'s source, found through the workspace dependency. */
-function authCoreSessionSource(): string {
-  const manifest = createRequire(import.meta.url).resolve(
-    '@mapping-platform/auth-core/package.json',
-  )
-  return join(dirname(manifest), 'src', 'session', 'index.ts')
+/** A workspace package's source file, found through the workspace dependency. */
+function workspaceSource(name: string, ...path: string[]): string {
+  const manifest = createRequire(import.meta.url).resolve(`${name}/package.json`)
+  return join(dirname(manifest), 'src', ...path)
 }
 
 let bundled: Promise<SubsiteBundle> | null = null
@@ -47,7 +45,17 @@ export function bundleSubsiteClient(): Promise<SubsiteBundle> {
       write: false,
       legalComments: 'none',
       logLevel: 'silent',
-      alias: { '@mapping-platform/auth-core/session': authCoreSessionSource() },
+      jsx: 'automatic',
+      // React's production build (no development checks, a fraction of the size).
+      define: { 'process.env.NODE_ENV': '"production"' },
+      alias: {
+        '@mapping-platform/auth-core/session': workspaceSource(
+          '@mapping-platform/auth-core',
+          'session',
+          'index.ts',
+        ),
+        '@mapping-platform/auth-react': workspaceSource('@mapping-platform/auth-react', 'index.ts'),
+      },
     })
     const code = result.outputFiles[0]?.text ?? ''
     return { code, ms: Math.round(performance.now() - started) }

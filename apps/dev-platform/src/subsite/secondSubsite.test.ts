@@ -2,12 +2,13 @@
  * `DEV_SECOND_SUBSITE_PORT`: a second local sub-site on its own port. Cookies ignore ports, so it
  * shares the host-only cookies with the first while being another origin (its own Web Locks):
  * the local stand-in for `citystream.…` and `roads.…` under one parent domain.
+ * `DEV_MORE_SUBSITE_PORTS`: up to three more, the same way (five origins, one session).
  */
 import { describe, expect, it } from 'vitest'
 import { readEnvOptions, ConfigError } from '../config'
 import { startTestPlatform, useTestPlatform } from '../testing/testPlatform'
 
-const tp = useTestPlatform({ secondSubsitePort: 0 })
+const tp = useTestPlatform({ secondSubsitePort: 0, moreSubsitePorts: [0, 0, 0] })
 
 const second = () => tp.platform.config.secondSubsiteUrl ?? ''
 
@@ -41,10 +42,29 @@ describe('the second local sub-site', () => {
     expect(tp.platform.config.logoutRedirectUris).toContain(`${second()}/`)
   })
 
+  it('with more ports: atlas, survey and imagery, each its own registered origin sharing the session', async () => {
+    const more = tp.platform.config.moreSubsiteUrls
+    expect(new Set([tp.subsite, second(), ...more]).size).toBe(5)
+    for (const [index, name] of ['atlas', 'survey', 'imagery'].entries()) {
+      const origin = more[index] ?? ''
+      expect(origin).toMatch(/^http:\/\/localhost:\d+$/)
+      expect(await (await fetch(`${origin}/`)).text()).toContain(
+        `<title>${name} — demo sub-site</title>`,
+      )
+      const preflight = await fetch(`${tp.okta}/oauth2/default/v1/token`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+      })
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin)
+      expect(tp.platform.config.logoutRedirectUris).toContain(`${origin}/`)
+    }
+  })
+
   it('is off by default', async () => {
     const platform = await startTestPlatform()
     try {
       expect(platform.platform.config.secondSubsiteUrl).toBeNull()
+      expect(platform.platform.config.moreSubsiteUrls).toEqual([])
       expect(platform.platform.config.logoutRedirectUris).not.toContain('http://localhost:0/')
     } finally {
       await platform.close()
@@ -56,6 +76,18 @@ describe('the second local sub-site', () => {
     expect(() => readEnvOptions({ DEV_SECOND_SUBSITE_PORT: 'x' })).toThrow(ConfigError)
     expect(() => readEnvOptions({ DEV_SECOND_SUBSITE_PORT: '70000' })).toThrow(
       /DEV_SECOND_SUBSITE_PORT must be a whole number from 0 to 65535/,
+    )
+  })
+
+  it('DEV_MORE_SUBSITE_PORTS is read as up to three port numbers and refused otherwise', () => {
+    expect(readEnvOptions({ DEV_MORE_SUBSITE_PORTS: '3002, 3003,3004' })).toEqual({
+      moreSubsitePorts: [3002, 3003, 3004],
+    })
+    expect(() => readEnvOptions({ DEV_MORE_SUBSITE_PORTS: '3002,x' })).toThrow(
+      /DEV_MORE_SUBSITE_PORTS must be a whole number/,
+    )
+    expect(() => readEnvOptions({ DEV_MORE_SUBSITE_PORTS: '1,2,3,4' })).toThrow(
+      /DEV_MORE_SUBSITE_PORTS lists at most 3 ports, not 4/,
     )
   })
 })

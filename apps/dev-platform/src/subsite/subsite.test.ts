@@ -60,12 +60,12 @@ describe('demo sub-site (local mode)', () => {
     })
   })
 
-  it('on /: its CSP allows scripts from itself only and fetches to the provider and the API only', async () => {
+  it('on /: its CSP allows scripts from itself only and fetches to itself (the demo API), the provider and the API only', async () => {
     const { response } = await home(tp)
     const csp = response.headers.get('Content-Security-Policy') ?? ''
     expect(csp).toContain("default-src 'none'")
     expect(csp).toContain("script-src 'self';")
-    expect(csp).toContain(`connect-src ${tp.okta} ${tp.api};`)
+    expect(csp).toContain(`connect-src 'self' ${tp.okta} ${tp.api};`)
     expect(csp).toContain("form-action 'self';")
     expect(csp).toContain("frame-ancestors 'none'")
     expect(response.headers.get('Cache-Control')).toBe('no-store')
@@ -89,9 +89,18 @@ describe('demo sub-site (local mode)', () => {
     expect(refreshMarginSeconds(ttl)).toBe(margin)
   })
 
-  it('has no server-side session routes any more: /sign-in and /sign-out are gone', async () => {
-    expect((await getManual(`${tp.subsite}/sign-in`)).status).toBe(404)
+  it('has no server-side session routes: /sign-in is the app’s page (no redirect, no cookie), POST /sign-out is 404', async () => {
+    const signIn = await getManual(`${tp.subsite}/sign-in`)
+    expect(signIn.status).toBe(200)
+    expect(signIn.headers.get('Set-Cookie')).toBeNull()
+    expect(await signIn.text()).toContain('<meta name="subsite-config"')
     expect((await fetch(`${tp.subsite}/sign-out`, { method: 'POST' })).status).toBe(404)
+  })
+
+  it('on a deep link: serves the same app page, so the app can send the person to sign in and back', async () => {
+    const response = await fetch(`${tp.subsite}/some/deep/path?x=1`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('<script type="module" src="/static/subsite.js"')
   })
 
   it.each([
@@ -106,13 +115,16 @@ describe('demo sub-site (local mode)', () => {
     expect(text).not.toContain('<script')
   })
 
-  it('on /static/subsite.js: serves the bundle, auth-core/session inside, no import left', async () => {
+  it('on /static/subsite.js: serves the bundle, React and auth-core/session inside, no import left', async () => {
     const response = await fetch(`${tp.subsite}/static/subsite.js`)
     expect(response.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8')
     const js = await response.text()
     expect(js).toContain('platform-session-refresh') // auth-core/session's refresh lock name
     expect(js).not.toMatch(/\bimport\s*[{*"']|\bimport\(/)
-    expect(js.length).toBeLessThan(100_000)
+    expect(js).toContain('react.dev/errors') // React's production build (minified error links)
+    expect(js).not.toContain('react-dom.development')
+    // React 19 and react-dom are most of it (about 190 KB minified).
+    expect(js.length).toBeLessThan(320_000)
     const css = await fetch(`${tp.subsite}/static/subsite.css`)
     expect(css.headers.get('Content-Type')).toBe('text/css; charset=utf-8')
   })

@@ -46,7 +46,7 @@ function layout(
 /**
  * The home page: the configuration as JSON in `<meta name="subsite-config">` (escaped like any
  * attribute, so no inline script is needed) and an empty session panel that
- * `/static/subsite.js` fills: who is signed in, the token's expiry and refreshes, Sign in or out.
+ * `/static/subsite.js` (the React app) fills: who is signed in, the demo API, Sign in or out.
  */
 export function renderSubsitePage(config: SubsiteConfig): string {
   return layout(

@@ -85,13 +85,10 @@ export function subsiteRoutes(options: SubsiteOptions): Hono<AppEnv> {
       },
     }
   }
-  // The script refreshes at the provider and asks the product API: those two origins, no more.
-  const headers = () => pageHeaders([], [options.oktaUrl, options.apiUrl])
-
-  app.get('/', (c) => c.body(renderSubsitePage(configFor(subsiteOf(c))), 200, headers()))
-  // The same page deeper in the site (`/projects/…`), as real sub-sites have: cookies with a
-  // deeper Path (tossed in by a sibling sub-domain) apply there, not at `/`.
-  app.get('/projects/*', (c) => c.body(renderSubsitePage(configFor(subsiteOf(c))), 200, headers()))
+  // The script refreshes at the provider, asks its own demo API and may ask the product API.
+  const headers = () => pageHeaders([], ["'self'", options.oktaUrl, options.apiUrl])
+  const page = (c: Context<AppEnv>) =>
+    c.body(renderSubsitePage(configFor(subsiteOf(c))), 200, headers())
 
   for (const page of Object.keys(LEGAL_PAGES))
     app.get(`/legal/${page}`, (c) => c.body(renderLegalPage(subsiteOf(c), page), 200, headers()))
@@ -102,5 +99,10 @@ export function subsiteRoutes(options: SubsiteOptions): Hono<AppEnv> {
   app.get('/static/subsite.js', asset(options.script, 'text/javascript; charset=utf-8'))
   // Browsers ask for it on every page; there is none (204 keeps the console free of 404s).
   app.get('/favicon.ico', (c) => c.body(null, 204, { 'Cache-Control': 'max-age=86400' }))
+  // The app on every other path: deep links (`/projects/…?x=1`) as real sub-sites have, where
+  // the app asks for a session and sign-in brings the person back. Cookies with a deeper Path
+  // (tossed in by a sibling sub-domain) apply there, not at `/`.
+  app.get('/api/*', (c) => c.json({ error: 'not_found' }, 404))
+  app.get('*', page)
   return app
 }

@@ -1,18 +1,20 @@
 /**
- * The sub-site's page logic against this platform, in Node: the configuration the page receives
- * drives `@mapping-platform/auth-core/session` (real HTTP to the local Okta), and `describeSession` turns it into
- * what the page shows. The browser itself is exercised by e2e/tests/subsiteSession.spec.ts.
+ * The sub-site page's session against this platform, in Node: the configuration the page receives
+ * drives `@mapping-platform/auth-core/session` (real HTTP to the local Okta) as the page's React
+ * app does through auth-react (`getSnapshot`, `getAccessToken`, the authenticated `fetch` on the
+ * demo API, `signOut`, `redirectToSignIn`). The browser itself is exercised by
+ * e2e/tests/subsiteSession.spec.ts and e2e/tests/subsiteApp.spec.ts.
  */
 import {
+  createAuthenticatedFetch,
   createPlatformSession,
+  messageFor,
   type CookieWrite,
   type PlatformSession,
 } from '@mapping-platform/auth-core/session'
 import { describe, expect, it } from 'vitest'
 import { codeFor, exchangeCode, useTestPlatform, type TestPlatform } from '../testing/testPlatform'
-import { callWhoAmI } from './client/callWhoAmI'
-import { describeSession } from './client/sessionView'
-import { parseSubsiteConfig } from './client/subsiteConfig'
+import { DEMO_API_PATH, parseSubsiteConfig } from './client/subsiteConfig'
 
 const tp = useTestPlatform({ accessTokenTtlSeconds: 300 })
 
@@ -60,41 +62,67 @@ async function signedInPage(platform: TestPlatform) {
       return fetch(input, init)
     },
   })
-  return { config, cookies, session, seen, navigations, tokens: body }
+  /** The page's authenticated fetch (auth-react's `useSession().fetch`), relative URLs on the sub-site. */
+  const authenticatedFetch = createAuthenticatedFetch(session, {
+    subSite: config.subsite,
+    onSignedOut: 'none',
+    fetch: (request) => {
+      const url = new URL(request instanceof Request ? request.url : String(request))
+      seen.push(`${request instanceof Request ? request.method : 'GET'} ${url.pathname}`)
+      return fetch(request)
+    },
+  })
+  const callDemoApi = async () =>
+    authenticatedFetch(new Request(`${platform.subsite}${DEMO_API_PATH}`))
+  return { config, cookies, session, seen, navigations, tokens: body, callDemoApi }
 }
 
 describe('the sub-site page over auth-core/session', () => {
-  it('signed in: shows the email and expiry without a request', async () => {
+  it('signed in: the snapshot is active with the email, without a request', async () => {
     const { session, seen, tokens } = await signedInPage(tp)
-    const view = await describeSession(session)
-    expect(view).toEqual({
-      kind: 'signedIn',
-      email: 'pat.password@example.com',
+    const snapshot = session.getSnapshot()
+    expect(snapshot).toMatchObject({
+      status: 'active',
       accessToken: tokens.access_token,
-      expiresAt: Math.floor((tp.clock.now() + 300_000) / 1000) * 1000,
-      refreshed: false,
+      user: { email: 'pat.password@example.com' },
     })
+    expect(await session.getAccessToken()).toBe(tokens.access_token)
     expect(seen).toEqual([])
   })
 
   it('past the access token’s expiry: refreshes once, rewrites both cookies, and the API accepts the new token', async () => {
     const { config, session, cookies, seen, tokens } = await signedInPage(tp)
     tp.clock.advance(300_000)
-    const view = await describeSession(session)
-    expect(view).toMatchObject({ kind: 'signedIn', refreshed: true })
+    expect(session.getSnapshot().status).toBe('expired')
+    const token = await session.getAccessToken()
+    expect(token).not.toBe(tokens.access_token)
     expect(seen).toEqual(['POST /oauth2/default/v1/token'])
     expect(cookies.writes.map((write) => [write.name, write.domain, write.maxAgeSeconds])).toEqual([
       ['access_token', undefined, 300],
       ['refresh_token', undefined, 604_800],
     ])
     expect(cookies.values.get('refresh_token')).not.toBe(tokens.refresh_token)
-    if (view.kind !== 'signedIn') throw new Error('expected signedIn')
-    expect(await callWhoAmI(config.apiUrl, view.accessToken)).toEqual({
-      ok: true,
-      email: 'pat.password@example.com',
-      expiresAt: view.expiresAt,
+    const whoami = await fetch(`${config.apiUrl}/auth/whoami`, {
+      headers: { Authorization: `Bearer ${token}` },
     })
-    expect(await describeSession(session)).toMatchObject({ refreshed: false })
+    expect(await whoami.json()).toMatchObject({ email: 'pat.password@example.com' })
+    expect(await session.getAccessToken()).toBe(token)
+    expect(seen).toHaveLength(1)
+  })
+
+  it('the demo API through the authenticated fetch: the first token is refused (401), one forced refresh, the retry is accepted; the next call needs no refresh', async () => {
+    const { session, seen, tokens, callDemoApi } = await signedInPage(tp)
+    const first = await callDemoApi()
+    expect(first.status).toBe(200)
+    expect(await first.json()).toMatchObject({ email: 'pat.password@example.com' })
+    expect(seen).toEqual([
+      `GET ${DEMO_API_PATH}`,
+      'POST /oauth2/default/v1/token',
+      `GET ${DEMO_API_PATH}`,
+    ])
+    expect(await session.getAccessToken()).not.toBe(tokens.access_token)
+    expect((await callDemoApi()).status).toBe(200)
+    expect(seen.slice(3)).toEqual([`GET ${DEMO_API_PATH}`])
   })
 
   it('when the provider refuses the refresh token: the session ends cleanly (signed out, cookies gone)', async () => {
@@ -108,11 +136,12 @@ describe('the sub-site page over auth-core/session', () => {
       }),
     })
     tp.clock.advance(300_000)
-    expect(await describeSession(session)).toEqual({ kind: 'signedOut', ended: true })
+    expect(await session.getAccessToken()).toBeNull()
+    expect(session.getSnapshot().status).toBe('signedOut')
     expect([...cookies.values.keys()]).toEqual([])
   })
 
-  it('when the provider is down: unavailable with the library’s message, cookies kept', async () => {
+  it('when the provider is down: the library’s error (shown with its catalogue message), cookies kept', async () => {
     const { session, cookies } = await signedInPage(tp)
     await fetch(`${tp.okta}/__test/faults`, {
       method: 'POST',
@@ -120,47 +149,39 @@ describe('the sub-site page over auth-core/session', () => {
       body: JSON.stringify({ target: 'token', mode: 'status500' }),
     })
     tp.clock.advance(300_000)
-    const view = await describeSession(session)
-    expect(view).toEqual({
-      kind: 'unavailable',
-      message: 'Oops, something went wrong, please try again later.',
-    })
+    const error = (await session.getAccessToken().catch((caught: unknown) => caught)) as {
+      code: Parameters<typeof messageFor>[0]
+    }
+    expect(messageFor(error.code)).toBe('Oops, something went wrong, please try again later.')
     expect([...cookies.values.keys()]).toEqual(['access_token', 'refresh_token'])
   })
 
   it('on a tampered access-token cookie: one refresh with the refresh token recovers the session', async () => {
     const { session, cookies, seen } = await signedInPage(tp)
     cookies.values.set('access_token', 'not.a.jwt')
-    expect(await describeSession(session)).toMatchObject({
-      kind: 'signedIn',
-      email: 'pat.password@example.com',
-      refreshed: true,
-    })
+    expect(await session.getAccessToken()).toMatch(/^eyJ/)
     expect(seen).toEqual(['POST /oauth2/default/v1/token'])
     expect(cookies.values.get('access_token')).not.toBe('not.a.jwt')
-    expect(session.readSession().status).toBe('active')
+    expect(session.getSnapshot()).toMatchObject({
+      status: 'active',
+      user: { email: 'pat.password@example.com' },
+    })
   })
 
   it('on a tampered refresh-token cookie too: invalid, and no request', async () => {
     const { session, cookies, seen } = await signedInPage(tp)
     cookies.values.set('access_token', 'not.a.jwt')
     cookies.values.set('refresh_token', 'bad value; with spaces')
-    expect(await describeSession(session)).toEqual({ kind: 'invalid' })
+    expect(session.getSnapshot().status).toBe('invalid')
+    await session.getAccessToken().catch(() => null)
     expect(seen).toEqual([])
-  })
-
-  it('on a tampered access token and a refresh token the provider refuses: invalid, cookies gone', async () => {
-    const { session, cookies } = await signedInPage(tp)
-    cookies.values.set('access_token', 'not.a.jwt')
-    cookies.values.set('refresh_token', 'forged-refresh-token')
-    expect(await describeSession(session)).toEqual({ kind: 'invalid' })
-    expect([...cookies.values.keys()]).toEqual([])
   })
 
   it('signed out: no request', async () => {
     const { session, cookies, seen } = await signedInPage(tp)
     cookies.values.clear()
-    expect(await describeSession(session)).toEqual({ kind: 'signedOut', ended: false })
+    expect(session.getSnapshot().status).toBe('signedOut')
+    expect(await session.getAccessToken()).toBeNull()
     expect(seen).toEqual([])
   })
 

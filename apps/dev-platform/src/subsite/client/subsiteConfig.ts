@@ -87,3 +87,6 @@ function seconds(from: Json, key: string): number | undefined {
   if (typeof value !== 'number') throw new SubsiteConfigError(`session.${key} must be a number.`)
   return value
 }
+
+/** The sub-site backend's demo API (same origin), called with the authenticated `fetch`. */
+export const DEMO_API_PATH = '/api/hello'

@@ -1,0 +1,102 @@
+/**
+ * The signed-in view: the person's name (or, when the session knows none, their email), the
+ * demo API called through the authenticated `fetch`, and Sign out.
+ *
+ * `user.name` comes from an ID token or the provider's userinfo endpoint, which return a name only
+ * for the `profile` scope; the sign-in app asks for `openid email offline_access`, so on this
+ * platform the view usually shows the email in its place.
+ */
+import { useSession } from '@mapping-platform/auth-react'
+import { useState } from 'react'
+import { DEMO_API_PATH, type SubsiteConfig } from './subsiteConfig'
+
+/** The demo API's last answer, as shown. */
+type ApiAnswer =
+  | { readonly kind: 'pending' }
+  | { readonly kind: 'accepted'; readonly email: string; readonly expiresAt: number }
+  | { readonly kind: 'refused'; readonly status: number }
+  | { readonly kind: 'unreachable' }
+
+async function callDemoApi(fetchWithToken: typeof fetch): Promise<ApiAnswer> {
+  try {
+    const response = await fetchWithToken(DEMO_API_PATH, {
+      headers: { Accept: 'application/json' },
+    })
+    const body = (await response.json().catch(() => null)) as {
+      email?: unknown
+      exp?: unknown
+    } | null
+    if (response.ok && typeof body?.email === 'string' && typeof body.exp === 'number')
+      return { kind: 'accepted', email: body.email, expiresAt: body.exp * 1000 }
+    return { kind: 'refused', status: response.status }
+  } catch {
+    return { kind: 'unreachable' }
+  }
+}
+
+function ApiResult({ answer }: { readonly answer: ApiAnswer }) {
+  switch (answer.kind) {
+    case 'pending':
+      return <p>Asking the demo API…</p>
+    case 'accepted':
+      return (
+        <p data-testid="api-result">
+          The demo API accepted the token for <strong>{answer.email}</strong> (valid until{' '}
+          <time dateTime={new Date(answer.expiresAt).toISOString()}>
+            {new Date(answer.expiresAt).toLocaleTimeString()}
+          </time>
+          ).
+        </p>
+      )
+    case 'refused':
+      return (
+        <p role="alert" data-testid="api-result">
+          The demo API refused the request (HTTP {answer.status}).
+        </p>
+      )
+    case 'unreachable':
+      return (
+        <p role="alert" data-testid="api-result">
+          The demo API could not be reached.
+        </p>
+      )
+  }
+}
+
+/** Shown only while signed in (`status === 'signedIn'`). */
+export function SignedInView({ config }: { readonly config: SubsiteConfig }) {
+  const session = useSession()
+  const [answer, setAnswer] = useState<ApiAnswer | null>(null)
+  if (session.status !== 'signedIn') return null
+  const { user } = session
+  const email = user.email ?? user.subject
+  const callApi = () => {
+    setAnswer({ kind: 'pending' })
+    void callDemoApi(session.fetch).then(setAnswer)
+  }
+  return (
+    <>
+      <p>
+        Signed in as{' '}
+        <strong data-testid="signed-in-user">
+          {user.name ?? <span data-testid="signed-in-email">{email}</span>}
+        </strong>
+        {user.name === null ? null : (
+          <>
+            {' '}
+            (<span data-testid="signed-in-email">{email}</span>)
+          </>
+        )}
+      </p>
+      <p className="actions">
+        <button type="button" onClick={callApi} disabled={answer?.kind === 'pending'}>
+          Call the demo API
+        </button>
+        <button type="button" onClick={() => void session.signOut({ returnTo: config.home })}>
+          Sign out
+        </button>
+      </p>
+      {answer === null ? null : <ApiResult answer={answer} />}
+    </>
+  )
+}
