@@ -207,6 +207,32 @@ describe('runEffect', () => {
     })
   })
 
+  it('on a request past its deadline in WebKit (a plain AbortError, not the reason): authnCallFailed with timeout', async () => {
+    // WebKit rejects an aborted fetch with DOMException AbortError "Fetch is aborted" whatever the
+    // signal's reason; Chromium and Firefox reject with the reason (TimeoutError), as specified.
+    const fetch = vi.fn(
+      (_url: unknown, init: RequestInit) =>
+        new Promise<Response>((_, reject) =>
+          init.signal?.addEventListener('abort', () =>
+            reject(new DOMException('Fetch is aborted', 'AbortError')),
+          ),
+        ),
+    )
+    const controller = new AbortController()
+    const base = adapters()
+    const given = adapters({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      timers: { ...base.timers, deadline: () => controller.signal },
+    })
+    const pending = firstEvent(
+      { type: 'callAuthn', attempt: 2, call: { kind: 'resume', stateToken: SECRETS.stateToken } },
+      given,
+    )
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled())
+    controller.abort(new DOMException('The operation timed out.', 'TimeoutError'))
+    expect(await pending).toMatchObject({ type: 'authnCallFailed', error: 'timeout' })
+  })
+
   it('endSession revokes the refresh token and the access token the cookies hold, as signOut does, then sends sessionEnded', async () => {
     const forms: Record<string, string>[] = []
     const fetch = vi.fn(async (_url: unknown, init?: RequestInit) => {

@@ -57,6 +57,45 @@ describe('callAuthn', () => {
     ).toBe('timeout')
   })
 
+  // WebKit (WebKitGTK 2.50, Safari's engine) rejects an aborted fetch, and a body read after the
+  // abort, with a plain DOMException AbortError ("Fetch is aborted") whatever the signal's
+  // reason, where the Fetch standard (and Chromium, Firefox) reject with the reason itself.
+  it('when the signal has timed out and fetch rejects with a plain AbortError (WebKit): timeout', async () => {
+    const signal = AbortSignal.abort(new DOMException('signal timed out', 'TimeoutError'))
+    const fetch = vi.fn<typeof globalThis.fetch>(async () =>
+      Promise.reject(new DOMException('Fetch is aborted', 'AbortError')),
+    )
+    expect(
+      (await rejection(callAuthn(config, { kind: 'resume', stateToken: 'st' }, { fetch, signal })))
+        .code,
+    ).toBe('timeout')
+  })
+
+  it('when the signal times out while the body is read (WebKit: a plain AbortError): timeout', async () => {
+    const signal = AbortSignal.abort(new DOMException('signal timed out', 'TimeoutError'))
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.error(new DOMException('Fetch is aborted', 'AbortError'))
+      },
+    })
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response(body))
+    expect(
+      (await rejection(callAuthn(config, { kind: 'resume', stateToken: 'st' }, { fetch, signal })))
+        .code,
+    ).toBe('timeout')
+  })
+
+  it('when the signal was aborted for another reason: a plain AbortError stays network_error', async () => {
+    const signal = AbortSignal.abort(new DOMException('left', 'AbortError'))
+    const fetch = vi.fn<typeof globalThis.fetch>(async () =>
+      Promise.reject(new DOMException('Fetch is aborted', 'AbortError')),
+    )
+    expect(
+      (await rejection(callAuthn(config, { kind: 'resume', stateToken: 'st' }, { fetch, signal })))
+        .code,
+    ).toBe('network_error')
+  })
+
   it('when fetch throws synchronously: still rejects with an AuthError', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>(() => {
       throw new TypeError('Illegal invocation')

@@ -20,6 +20,6 @@ export async function callAuthn(
     const response = await authnRequest(config, call, options)
     return await processAuthnResponse(config, response)
   } catch (error) {
-    throw toAuthError(error)
+    throw toAuthError(error, options.signal)
   }
 }

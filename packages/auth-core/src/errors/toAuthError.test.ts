@@ -68,6 +68,36 @@ describe('toAuthError', () => {
       expect(mapped.cause).toBe(error)
     })
 
+    describe('with the request signal (WebKit rejects a timed-out fetch with a plain AbortError)', () => {
+      const timedOut = AbortSignal.abort(new DOMException('signal timed out', 'TimeoutError'))
+      const aborted = new DOMException('Fetch is aborted', 'AbortError')
+
+      it('an AbortError while the signal has timed out: timeout, the abort kept as cause', () => {
+        const mapped = toAuthError(aborted, timedOut)
+        expect(mapped.code).toBe('timeout')
+        expect(mapped.cause).toBe(aborted)
+      })
+
+      it('an abort already mapped to network_error (a body read): timeout', () => {
+        const mapped = toAuthError(toAuthError(aborted), timedOut)
+        expect(mapped.code).toBe('timeout')
+        expect(mapped.cause).toBe(aborted)
+      })
+
+      it.each([
+        ['a signal aborted for another reason', AbortSignal.abort()],
+        ['a signal still running', new AbortController().signal],
+      ])('an AbortError with %s: network_error', (_label, signal) => {
+        expect(toAuthError(aborted, signal).code).toBe('network_error')
+      })
+
+      it('a failure that is no abort keeps its code though the signal timed out', () => {
+        expect(toAuthError(new TypeError('Failed to fetch'), timedOut).code).toBe('network_error')
+        const rateLimited = new AuthError('rate_limited', 'x', { status: 429 })
+        expect(toAuthError(rateLimited, timedOut)).toBe(rateLimited)
+      })
+    })
+
     it('on an oauth4webapi TypeError with a code (programming error): returns unknown_error, not network_error', () => {
       let thrown: unknown
       try {

@@ -35,12 +35,23 @@ const SAFE_PROVIDER_CODE = /^[A-Za-z0-9_.:-]{1,100}$/
  * `unknown_error`. The message is a fixed summary that never contains a token, code or password;
  * the original error is kept as `cause` (scrub it before reporting).
  *
+ * `signal` is the request's own `AbortSignal`: an abort (a plain `AbortError`, also one already
+ * mapped to `network_error`) while it has timed out is a `timeout`. The Fetch standard rejects
+ * with the signal's reason (`TimeoutError` for `AbortSignal.timeout`), as Chromium and Firefox do;
+ * WebKit (Safari's engine) rejects the fetch, and a body read after it, with a plain `AbortError`.
+ *
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2.1 (authorization error responses)
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2 (token error responses)
  * @see https://openid.net/specs/openid-connect-core-1_0.html#AuthError (login_required and friends)
  * @see https://dom.spec.whatwg.org/#abortsignal-api (TimeoutError / AbortError)
  */
-export function toAuthError(error: unknown): AuthError {
+export function toAuthError(error: unknown, signal?: AbortSignal): AuthError {
+  if (timedOut(signal) && isAbort(error))
+    return create(
+      'timeout',
+      'The request timed out.',
+      error instanceof AuthError ? error.cause : error,
+    )
   if (error instanceof AuthError) return error
   if (error instanceof AuthorizationResponseError)
     return fromOAuthErrorValue(error.error, undefined, error)
@@ -121,6 +132,16 @@ function fromProcessingError(error: OperationProcessingError): AuthError {
     error,
     details,
   )
+}
+
+function timedOut(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true && errorName(signal.reason) === 'TimeoutError'
+}
+
+/** A plain abort, thrown or already mapped (its `cause`), as WebKit rejects a timed-out fetch. */
+function isAbort(error: unknown): boolean {
+  const thrown = error instanceof AuthError && error.code === 'network_error' ? error.cause : error
+  return errorName(thrown) === 'AbortError'
 }
 
 function create(

@@ -20,6 +20,6 @@ export async function callGoogleAuth(
     const response = await googleAuthRequest(config, input, options)
     return await processGoogleAuthResponse(response)
   } catch (error) {
-    throw toAuthError(error)
+    throw toAuthError(error, options.signal)
   }
 }

@@ -30,6 +30,6 @@ export async function exchangeAuthorizationCode(
     const response = await tokenRequest(config, input, options)
     return await processTokenResponse(config, response, { nonce: input.nonce })
   } catch (error) {
-    throw toAuthError(error)
+    throw toAuthError(error, options.signal)
   }
 }

@@ -74,7 +74,7 @@ export async function tokenRequest(
       requestOptions(config, options),
     )
   } catch (error) {
-    throw toAuthError(error)
+    throw toAuthError(error, options.signal)
   }
 }
 

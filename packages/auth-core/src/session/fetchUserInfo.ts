@@ -44,7 +44,7 @@ export async function fetchUserInfo(
       },
     )
   } catch (error) {
-    throw toAuthError(error)
+    throw toAuthError(error, options.signal)
   }
   if (response.status !== 200)
     throw new AuthError('unknown_error', 'The userinfo endpoint refused the access token.', {

@@ -196,6 +196,19 @@ describe('refreshSessionTokens', () => {
     expect(requests).toHaveLength(1)
   })
 
+  // WebKit rejects a timed-out fetch with a plain AbortError.
+  describe('when the signal has timed out and WebKit reports a plain AbortError', () => {
+    const signal = AbortSignal.abort(new DOMException('signal timed out', 'TimeoutError'))
+    const aborted = () => new DOMException('Fetch is aborted', 'AbortError')
+
+    it('on the request: rejects with timeout', async () => {
+      const { fetch } = stubFetch(() => Promise.reject(aborted()))
+      expect((await rejection(refreshSessionTokens(config, 'rt-1', { fetch, signal }))).code).toBe(
+        'timeout',
+      )
+    })
+  })
+
   it('maps a failure to AuthError', async () => {
     const { fetch } = stubFetch(() => json({ error: 'invalid_grant' }, 400))
     const error = await rejection(refreshSessionTokens(config, 'rt-1', { fetch }))

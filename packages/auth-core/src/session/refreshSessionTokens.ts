@@ -41,7 +41,7 @@ export async function sessionRefreshRequest(
       sessionRequestOptions(config, options),
     )
   } catch (error) {
-    throw toAuthError(error)
+    throw toAuthError(error, options.signal)
   }
 }
 

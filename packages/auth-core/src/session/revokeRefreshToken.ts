@@ -27,7 +27,7 @@ export async function tokenRevocationRequest(
       additionalParameters: { token_type_hint: tokenTypeHint },
     })
   } catch (error) {
-    throw toAuthError(error)
+    throw toAuthError(error, options.signal)
   }
 }
 
