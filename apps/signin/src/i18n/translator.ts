@@ -6,6 +6,7 @@ import { errorMessages, localeDirection, messageCodeOf } from '@mapping-platform
 import type { AuthErrorCode, Locale, LocaleMessages } from '@mapping-platform/auth-core'
 import { en } from './en'
 import type { EnglishTexts, MessageKey } from './en'
+import { numberLocale } from './numberLocale'
 
 /** The `{name}` placeholders of an English text, as a union of names. */
 type Placeholders<Text extends string> = Text extends `${string}{${infer Name}}${infer Rest}`
@@ -38,8 +39,9 @@ export interface Translator {
 }
 
 /**
- * `{name}` replaced by `params.name`, a number written as `locale` writes numbers
- * (`Intl.NumberFormat`, through `toLocaleString`); unknown names kept.
+ * `{name}` replaced by `params.name`, a number written as `locale` writes numbers, in Latin
+ * digits (`Intl.NumberFormat`, through `toLocaleString`, with {@link numberLocale}); unknown names
+ * kept.
  */
 export function fill(
   text: string,
@@ -49,7 +51,7 @@ export function fill(
   if (params === undefined) return text
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name]
-    return value === undefined ? whole : value.toLocaleString(locale)
+    return value === undefined ? whole : value.toLocaleString(numberLocale(locale))
   })
 }
 
