@@ -3,7 +3,7 @@
  * production mode (`pnpm test:prod`, E2E_MODE=prod: nginx with deploy/nginx.conf over HTTPS).
  * One worker: the dev platform holds global state (it is reset before every test).
  * Fixed ports (one run at a time on a machine): the dev platform's 4010-4013, sub-sites 3000 and
- * 3001 (dev mode's second sub-site origin), the app's 4173-4174 (dev) or 443 and 8080 (prod).
+ * 3001-3004 (dev mode's second to fifth sub-site origins), the app's 4173-4174 (dev) or 443 and 8080 (prod).
  */
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, IS_PROD, MODE, ORIGINS } from './support/env'

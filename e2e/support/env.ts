@@ -29,7 +29,8 @@ export const PARENT_DOMAIN = '.platform.test'
 /**
  * The dev platform's listeners (both modes): the test controls are called here directly.
  * `secondSubsite` (dev mode only): the second sub-site origin, `roads`, sharing the host-only
- * cookies of `localhost` with the first (cookies ignore ports, Web Locks do not).
+ * cookies of `localhost` with the first (cookies ignore ports, Web Locks do not); the three more
+ * (dev mode only) are `DEV_MORE_SUBSITE_PORTS`, the same way.
  */
 export const PLATFORM_PORTS = {
   okta: 4010,
@@ -38,6 +39,10 @@ export const PLATFORM_PORTS = {
   sentry: 4013,
   subsite: 3000,
   secondSubsite: 3001,
+  /** Dev mode's third to fifth sub-site origins (`atlas`, `survey`, `imagery`). */
+  atlasSubsite: 3002,
+  surveySubsite: 3003,
+  imagerySubsite: 3004,
 }
 /**
  * Where `vite preview` serves the app (dev mode; 4173 is among the dev platform's default app
@@ -71,6 +76,8 @@ export interface Origins {
    * `https://roads.platform.test`, dev `http://localhost:3001` (cookies ignore ports).
    */
   readonly secondSubsite: string
+  /** Three more sub-site origins sharing the session: five in all with the two above. */
+  readonly moreSubsites: readonly string[]
 }
 
 export const ORIGINS: Origins = IS_PROD
@@ -83,6 +90,7 @@ export const ORIGINS: Origins = IS_PROD
       subsite: (name) => `https://${name}${PARENT_DOMAIN}`,
       defaultSubsite: 'citystream',
       secondSubsite: `https://roads${PARENT_DOMAIN}`,
+      moreSubsites: ['atlas', 'survey', 'imagery'].map((name) => `https://${name}${PARENT_DOMAIN}`),
     }
   : {
       app: `http://localhost:${PREVIEW_PORT}`,
@@ -93,6 +101,11 @@ export const ORIGINS: Origins = IS_PROD
       subsite: () => `http://localhost:${PLATFORM_PORTS.subsite}`,
       defaultSubsite: 'citystream',
       secondSubsite: `http://localhost:${PLATFORM_PORTS.secondSubsite}`,
+      moreSubsites: [
+        PLATFORM_PORTS.atlasSubsite,
+        PLATFORM_PORTS.surveySubsite,
+        PLATFORM_PORTS.imagerySubsite,
+      ].map((port) => `http://localhost:${port}`),
     }
 
 /** Where the test controls answer (the Okta listener itself, never through nginx). */
@@ -108,7 +121,16 @@ export function platformOptions(): Partial<DevPlatformOptions> {
     subsitePort: PLATFORM_PORTS.subsite,
   }
   if (!IS_PROD)
-    return { ...ports, secondSubsitePort: PLATFORM_PORTS.secondSubsite, appOrigins: [ORIGINS.app] }
+    return {
+      ...ports,
+      secondSubsitePort: PLATFORM_PORTS.secondSubsite,
+      moreSubsitePorts: [
+        PLATFORM_PORTS.atlasSubsite,
+        PLATFORM_PORTS.surveySubsite,
+        PLATFORM_PORTS.imagerySubsite,
+      ],
+      appOrigins: [ORIGINS.app],
+    }
   return {
     ...ports,
     oktaUrl: ORIGINS.okta,

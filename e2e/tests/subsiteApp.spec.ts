@@ -1,0 +1,116 @@
+/**
+ * The demo sub-site as a React app on `@mapping-platform/auth-react` (issue 18, "Dogfood"): the
+ * signed-in view with the person, the demo API through the authenticated fetch (a 401 the first
+ * time, one forced refresh, the retry accepted), a sign-out in one tab seen by another tab on another sub-site within 2 s, and twenty tabs on five origins
+ * with an expired access token making exactly one token request.
+ */
+import type { BrowserContext, Page } from '@playwright/test'
+import { ORIGINS } from '../support/env'
+import { expect, test } from '../support/fixtures'
+import { ACCOUNTS, expectSignedInOnSubsite } from '../support/signInPage'
+
+const SUBSITE = ORIGINS.subsite(ORIGINS.defaultSubsite)
+const TOKEN_PATH = '/oauth2/default/v1/token'
+const TOKEN_URL = `${ORIGINS.okta}${TOKEN_PATH}`
+const DEMO_API = `${SUBSITE}/api/hello`
+
+/** The refresh-token grants the context's pages send from now on. */
+function refreshGrants(context: BrowserContext): string[] {
+  const grants: string[] = []
+  context.on('request', (request) => {
+    if (request.method() !== 'POST' || request.url() !== TOKEN_URL) return
+    const form = new URLSearchParams(request.postData() ?? '')
+    if (form.get('grant_type') === 'refresh_token')
+      grants.push(new URL(request.frame().url()).origin)
+  })
+  return grants
+}
+
+test('signed in: the person, and the demo API through the authenticated fetch: 401 the first time, one refresh, the retry accepted', async ({
+  page,
+  app,
+  context,
+}) => {
+  await app.signInWithPassword(ACCOUNTS.pat)
+  await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  // The sign-in app asks for no `profile` scope: no name anywhere, so the email stands for it.
+  await expect(page.getByText(`Signed in as ${ACCOUNTS.pat.email}`)).toBeVisible()
+  await expect(page.getByTestId('signed-in-user')).toHaveText(ACCOUNTS.pat.email)
+
+  const grants = refreshGrants(context)
+  const answers: number[] = []
+  page.on('response', (response) => {
+    if (response.url() === DEMO_API) answers.push(response.status())
+  })
+  await page.getByRole('button', { name: 'Call the demo API' }).click()
+  await expect(page.getByTestId('api-result')).toContainText(
+    `The demo API accepted the token for ${ACCOUNTS.pat.email}`,
+  )
+  expect(answers).toEqual([401, 200])
+  expect(grants).toEqual([SUBSITE])
+
+  // The refreshed token is accepted at once: no 401, no refresh.
+  await page.getByRole('button', { name: 'Call the demo API' }).click()
+  await expect.poll(() => answers).toEqual([401, 200, 200])
+  await expect(page.getByTestId('api-result')).toContainText('accepted')
+  expect(grants).toHaveLength(1)
+})
+
+test('Sign out in one tab: another tab on another sub-site shows signed out within 2 s', async ({
+  page,
+  app,
+  context,
+}) => {
+  await app.signInWithPassword(ACCOUNTS.pat)
+  await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  const other = await context.newPage()
+  await other.goto(`${ORIGINS.secondSubsite}/`)
+  await expect(other.getByTestId('signed-in-email')).toHaveText(ACCOUNTS.pat.email)
+
+  const started = Date.now()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(other.getByText('Not signed in')).toBeVisible({ timeout: 2_000 })
+  const seenAfterMs = Date.now() - started
+  console.log(`[subsiteApp] sign-out seen on ${ORIGINS.secondSubsite} after ${seenAfterMs} ms`)
+  expect(seenAfterMs).toBeLessThan(2_000)
+  await expect(page.getByText('Not signed in')).toBeVisible()
+  expect(page.url()).toBe(`${SUBSITE}/`)
+})
+
+test('twenty tabs on five sub-site origins with an expired access token: exactly one token request, all signed in', async ({
+  page,
+  app,
+  context,
+  controls,
+}) => {
+  test.setTimeout(90_000)
+  await app.signInWithPassword(ACCOUNTS.pat)
+  await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  await page.goto('about:blank')
+  // The access token is gone (as past its lifetime); the refresh token remains.
+  await context.clearCookies({ name: 'access_token' })
+  const before = (await context.cookies()).find((cookie) => cookie.name === 'refresh_token')
+  expect(before).toBeTruthy()
+  await controls.clearRequests()
+
+  const origins = [SUBSITE, ORIGINS.secondSubsite, ...ORIGINS.moreSubsites]
+  expect(new Set(origins).size).toBe(5)
+  const tabs: Page[] = await Promise.all(Array.from({ length: 20 }, () => context.newPage()))
+  const started = Date.now()
+  await Promise.all(tabs.map((tab, index) => tab.goto(`${origins[index % 5]}/`)))
+  for (const tab of tabs)
+    await expect(tab.getByTestId('signed-in-email')).toHaveText(ACCOUNTS.pat.email, {
+      timeout: 30_000,
+    })
+  console.log(`[subsiteApp] 20 tabs on 5 origins signed in after ${Date.now() - started} ms`)
+
+  const tokenRequests = (await controls.requests()).filter(
+    (entry) => entry.method === 'POST' && entry.path === TOKEN_PATH,
+  )
+  expect(tokenRequests).toHaveLength(1)
+  const cookies = await context.cookies()
+  const after = cookies.filter((cookie) => cookie.name === 'refresh_token')
+  expect(after).toHaveLength(1)
+  expect(after[0]?.value).not.toBe(before?.value)
+  expect(cookies.filter((cookie) => cookie.name === 'refresh_lease')).toEqual([])
+})
