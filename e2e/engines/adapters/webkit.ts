@@ -185,9 +185,18 @@ async function startDriver(locales: readonly string[] | undefined): Promise<Driv
   }
 }
 
-/** The WebDriver session's windows: one `EnginePage` each; commands go to the page's window. */
+/**
+ * The WebDriver session's windows: one `EnginePage` each; commands go to the page's window.
+ * One action at a time: the current window is the session's state, and a classic WebDriver
+ * session runs one command at a time, so two pages' actions at once (two tabs navigating
+ * together) would switch the window under a pending navigation (WebKitWebDriver answered
+ * "unknown error" to the first tab's Navigate To, and the test waited until its timeout).
+ * Chromium and Firefox drive each tab on its own channel; here the second tab's action starts
+ * when the first's ends (a navigation: at its `load`).
+ */
 class Windows {
   private current: string
+  private queue: Promise<unknown> = Promise.resolve()
 
   constructor(
     readonly browser: Remote,
@@ -196,12 +205,16 @@ class Windows {
     this.current = first
   }
 
-  async on<T>(handle: string, action: () => Promise<T>): Promise<T> {
-    if (this.current !== handle) {
-      await this.browser.switchToWindow(handle)
-      this.current = handle
-    }
-    return action()
+  on<T>(handle: string, action: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(async () => {
+      if (this.current !== handle) {
+        await this.browser.switchToWindow(handle)
+        this.current = handle
+      }
+      return action()
+    })
+    this.queue = next.catch(() => undefined)
+    return next
   }
 
   forget(handle: string): void {
