@@ -33,14 +33,17 @@ echo "› auth-core (unit, node environment, coverage enforced)"
 # shellcheck disable=SC2046
 "$PNPM" --filter @mapping-platform/auth-core exec vitest run --coverage $(vitest_json auth-core)
 
-echo "› auth-core as a package (build, pack, publint, attw, API report, consumer projects)"
-# One build and one tarball, packed as a release would be, for every check below.
+echo "› auth-core as a package (build, pack, publint, attw, README links, API report, consumer projects)"
+# One build and one tarball, packed as a release would be (packing writes docs/api with TypeDoc
+# first), for every check below.
 "$PNPM" --filter @mapping-platform/auth-core build >/dev/null
 PACK_DIR="$(mktemp -d)"
 (cd "$ROOT/packages/auth-core" && "$PNPM" pack --pack-destination "$PACK_DIR" >/dev/null)
 TARBALL="$(ls "$PACK_DIR"/*.tgz)"
 "$PNPM" --filter @mapping-platform/auth-core exec publint run "$TARBALL" --strict
 "$PNPM" --filter @mapping-platform/auth-core exec attw "$TARBALL" --format table-flipped --no-color
+# The README's links (the example, the API reports, docs/api) point at files in the tarball.
+node "$ROOT/scripts/checkPackageLinks.mjs" "$TARBALL"
 "$PNPM" --filter @mapping-platform/auth-core api:check
 # The tarball installed with npm into throw-away projects (Node ESM and CJS; TypeScript 5.9, 6.0
 # and 7.0 under bundler/node16/node10, each compiling and running the README quick start
@@ -54,13 +57,14 @@ echo "› auth-react (React 19 and React 18, happy-dom; the server render in nod
 # shellcheck disable=SC2046
 "$PNPM" --filter @mapping-platform/auth-react exec vitest run $(vitest_json auth-react)
 
-echo "› auth-react as a package (build against auth-core's dist, pack, publint, attw, API report)"
+echo "› auth-react as a package (build against auth-core's dist, pack, publint, attw, README links, API report)"
 "$PNPM" --filter @mapping-platform/auth-react build >/dev/null
 PACK_DIR="$(mktemp -d)"
 (cd "$ROOT/packages/auth-react" && "$PNPM" pack --pack-destination "$PACK_DIR" >/dev/null)
 TARBALL="$(ls "$PACK_DIR"/*.tgz)"
 "$PNPM" --filter @mapping-platform/auth-react exec publint run "$TARBALL" --strict
 "$PNPM" --filter @mapping-platform/auth-react exec attw "$TARBALL" --format table-flipped --no-color
+node "$ROOT/scripts/checkPackageLinks.mjs" "$TARBALL"
 "$PNPM" --filter @mapping-platform/auth-react api:check
 rm -rf "$PACK_DIR"
 

@@ -1,6 +1,16 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  resolve: {
+    // The shipped examples import the package by name, as a sub-site would: here, the source
+    // (tsconfig.json maps the name the same way for the type check).
+    alias: {
+      '@mapping-platform/auth-core/server': fileURLToPath(
+        new URL('src/server/index.ts', import.meta.url),
+      ),
+    },
+  },
   test: {
     // The node environment proves auth-core needs no DOM.
     environment: 'node',

@@ -1,63 +1,16 @@
 /**
- * The server entry as a sub-site backend uses it: a plain `node:http` API whose handler reads the
- * session from the `Cookie` header (or an `Authorization: Bearer` header) and verifies the access
- * token against a local authorization server's JWKS, all over real HTTP on loopback. The
- * `requireSession` function below is the example the README points to.
+ * The server entry as a sub-site backend uses it: the example `examples/serverMiddleware.ts`
+ * (shipped in the package, linked from the README) is a plain `node:http` API whose handler reads
+ * the session from the `Cookie` header (or an `Authorization: Bearer` header) and verifies the
+ * access token against a local authorization server's JWKS; here it runs over real HTTP on
+ * loopback.
  */
 import { once } from 'node:events'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { subSiteApi } from '../../examples/serverMiddleware'
 import { createRsaSigner, oktaAccessClaims, type RsaSigner } from '../testing/rsaSigner'
-import { readSessionFromCookieHeader, verifyAccessToken, type VerifiedAccessToken } from './index'
-
-/* --- The example: a middleware for node:http --- */
-
-interface ApiSettings {
-  readonly issuer: string
-  readonly audience: string
-  readonly clientId: string
-}
-
-/**
- * Resolves with the verified claims, or answers the request itself (401 without or with a bad
- * token, 403 without the scopes, 503 when the keys cannot be fetched) and resolves with null.
- */
-async function requireSession(
-  request: IncomingMessage,
-  response: ServerResponse,
-  settings: ApiSettings,
-  requiredScopes: readonly string[],
-): Promise<VerifiedAccessToken | null> {
-  const bearer = /^Bearer ([^\s]+)$/.exec(request.headers.authorization ?? '')?.[1]
-  const token = bearer ?? readSessionFromCookieHeader(request.headers.cookie)?.accessToken
-  if (!token) {
-    response.writeHead(401, { 'www-authenticate': 'Bearer' }).end()
-    return null
-  }
-  const result = await verifyAccessToken(token, { ...settings, requiredScopes })
-  if (result.ok) return result.claims
-  const status =
-    result.reason === 'jwks_unavailable' ? 503 : result.reason === 'insufficient_scope' ? 403 : 401
-  const error = status === 403 ? 'insufficient_scope' : 'invalid_token'
-  response
-    .writeHead(status, status === 503 ? {} : { 'www-authenticate': `Bearer error="${error}"` })
-    .end()
-  return null
-}
-
-/** The sub-site's API: `GET /me` needs `coverage:get`. */
-function subSiteApi(settings: ApiSettings): Server {
-  return createServer((request, response) => {
-    void (async () => {
-      const claims = await requireSession(request, response, settings, ['coverage:get'])
-      if (claims === null) return
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ subject: claims.subject, scopes: claims.scopes }))
-    })()
-  })
-}
 
 /* --- The test rig: an authorization server that only serves its keys --- */
 
