@@ -130,10 +130,11 @@ echo "› end to end, production mode (nginx with deploy/nginx.conf over HTTPS)"
 # The same scenarios (e2e/engines/scenarios, one source) in each engine, one engine at a time, in
 # production mode; each engine's report is its own line of the closing summary. Every engine runs
 # even when one fails; the step fails if any did.
-echo "› end to end in every engine (production mode): ${E2E_ENGINES:-chromium firefox}"
+E2E_ENGINES=${E2E_ENGINES:-chromium firefox webkit}
+echo "› end to end in every engine (production mode): $E2E_ENGINES"
 engines_started=$SECONDS
 engines_failed=0
-for engine in ${E2E_ENGINES:-chromium firefox}; do
+for engine in $E2E_ENGINES; do
   echo "› e2e $engine (prod)"
   started=$SECONDS
   E2E_MODE=prod E2E_ENGINE="$engine" "$PNPM" --filter e2e exec vitest run --config engines/vitest.config.ts \
