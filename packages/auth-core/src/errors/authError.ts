@@ -162,10 +162,14 @@ export function isDeveloperErrorCode(code: AuthErrorCode): code is DeveloperErro
   return code === 'configuration_error' || code === 'usage_error'
 }
 
-/** Every {@link CatalogueErrorCode}: the keys of the catalogues (`error.<code>` in each locale). */
-export const CATALOGUE_ERROR_CODES: readonly CatalogueErrorCode[] = AUTH_ERROR_CODES.filter(
-  (code): code is CatalogueErrorCode => !isDeveloperErrorCode(code),
-)
+/**
+ * Every {@link CatalogueErrorCode}: the keys of the catalogues (`error.<code>` in each locale).
+ * Marked pure so that a bundle which never reads it (a sub-site's session) drops it and the list.
+ */
+export const CATALOGUE_ERROR_CODES: readonly CatalogueErrorCode[] =
+  /* @__PURE__ */ AUTH_ERROR_CODES.filter(
+    (code): code is CatalogueErrorCode => !isDeveloperErrorCode(code),
+  )
 
 /** The code whose text is shown for `code`: itself, or `unknown_error` for a developer code. */
 export function messageCodeOf(code: AuthErrorCode): CatalogueErrorCode {
