@@ -5,8 +5,13 @@ import {
   ResponseBodyError,
   WWWAuthenticateChallengeError,
 } from 'oauth4webapi'
-import { AuthError } from './authError'
-import type { AuthErrorCode, AuthErrorDetails } from './authError'
+import type { AuthError, AuthErrorDetails } from './authError'
+import {
+  createAuthError,
+  errorCode,
+  fromOAuthErrorValue,
+  toTransportError,
+} from './toTransportError'
 
 /*
  * The messages oauth4webapi's `validateAuthResponse` (and its JWT/hybrid siblings) use when the
@@ -22,23 +27,17 @@ const CALLBACK_PROBLEMS = [
   /contains a JARM response/,
 ]
 
-/** OAuth `error` values from `/authorize` or the token endpoint that mean "sign in again". */
-const SESSION_ERRORS = new Set(['login_required', 'interaction_required', 'consent_required'])
-
-/** Provider codes kept for diagnostics must look like codes, so a crafted value cannot smuggle text. */
-const SAFE_PROVIDER_CODE = /^[A-Za-z0-9_.:-]{1,100}$/
-
 /**
  * Maps anything thrown while talking to a provider onto the closed {@link AuthError} model:
  * an `AuthError` is returned as is; `fetch` failures become `timeout` or `network_error`;
  * oauth4webapi errors map by their OAuth `error` or processing `code`; everything else is
- * `unknown_error`. The message is a fixed summary that never contains a token, code or password;
- * the original error is kept as `cause` (scrub it before reporting).
+ * `unknown_error` (see `toTransportError`, which this extends with oauth4webapi's errors). The
+ * message is a fixed summary that never contains a token, code or password; the original error
+ * is kept as `cause` (scrub it before reporting).
  *
  * `signal` is the request's own `AbortSignal`: an abort (a plain `AbortError`, also one already
- * mapped to `network_error`) while it has timed out is a `timeout`. The Fetch standard rejects
- * with the signal's reason (`TimeoutError` for `AbortSignal.timeout`), as Chromium and Firefox do;
- * WebKit (Safari's engine) rejects the fetch, and a body read after it, with a plain `AbortError`.
+ * mapped to `network_error`) while it has timed out is a `timeout` (WebKit rejects a timed-out
+ * fetch with a plain `AbortError`, not the signal's `TimeoutError`; see `toTransportError`).
  *
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-4.1.2.1 (authorization error responses)
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2 (token error responses)
@@ -46,20 +45,13 @@ const SAFE_PROVIDER_CODE = /^[A-Za-z0-9_.:-]{1,100}$/
  * @see https://dom.spec.whatwg.org/#abortsignal-api (TimeoutError / AbortError)
  */
 export function toAuthError(error: unknown, signal?: AbortSignal): AuthError {
-  if (timedOut(signal) && isAbort(error))
-    return create(
-      'timeout',
-      'The request timed out.',
-      error instanceof AuthError ? error.cause : error,
-    )
-  if (error instanceof AuthError) return error
   if (error instanceof AuthorizationResponseError)
     return fromOAuthErrorValue(error.error, undefined, error)
   if (error instanceof ResponseBodyError)
     return fromOAuthErrorValue(error.error, error.status, error)
   if (error instanceof OperationProcessingError) return fromProcessingError(error)
   if (error instanceof WWWAuthenticateChallengeError)
-    return create(
+    return createAuthError(
       'unknown_error',
       'The provider answered with a WWW-Authenticate challenge.',
       error,
@@ -68,49 +60,7 @@ export function toAuthError(error: unknown, signal?: AbortSignal): AuthError {
         status: error.status,
       },
     )
-
-  const name = errorName(error)
-  if (name === 'TimeoutError') return create('timeout', 'The request timed out.', error)
-  if (name === 'AbortError') return create('network_error', 'The request was aborted.', error)
-
-  const code = errorCode(error)
-  // oauth4webapi throws TypeErrors with a `code` (ERR_INVALID_ARG_VALUE, ...) for programming
-  // errors; those must not look like a connectivity problem.
-  if (error instanceof TypeError && code === undefined)
-    return create(
-      'network_error',
-      'The request could not be sent (offline, DNS, CORS or refused).',
-      error,
-    )
-  return create(
-    'unknown_error',
-    'Unexpected error.',
-    error,
-    code === undefined ? {} : { providerCode: code },
-  )
-}
-
-function fromOAuthErrorValue(
-  oauthError: string,
-  status: number | undefined,
-  cause: Error,
-): AuthError {
-  const code: AuthErrorCode =
-    oauthError === 'access_denied'
-      ? 'access_denied'
-      : SESSION_ERRORS.has(oauthError)
-        ? 'session_expired'
-        : 'unknown_error'
-  const details: AuthErrorDetails = {
-    providerCode: safeProviderCode(oauthError),
-    ...(status === undefined ? {} : { status }),
-  }
-  return create(
-    code,
-    `The provider answered with an OAuth error (${details.providerCode}).`,
-    cause,
-    details,
-  )
+  return toTransportError(error, signal)
 }
 
 function fromProcessingError(error: OperationProcessingError): AuthError {
@@ -120,49 +70,16 @@ function fromProcessingError(error: OperationProcessingError): AuthError {
     providerCode === INVALID_RESPONSE &&
     CALLBACK_PROBLEMS.some((pattern) => pattern.test(error.message))
   )
-    return create(
+    return createAuthError(
       'invalid_callback',
       'The authorization response is not the one this tab expects.',
       error,
       details,
     )
-  return create(
+  return createAuthError(
     'unknown_error',
     `The provider response failed validation (${providerCode ?? 'no code'}).`,
     error,
     details,
   )
-}
-
-function timedOut(signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true && errorName(signal.reason) === 'TimeoutError'
-}
-
-/** A plain abort, thrown or already mapped (its `cause`), as WebKit rejects a timed-out fetch. */
-function isAbort(error: unknown): boolean {
-  const thrown = error instanceof AuthError && error.code === 'network_error' ? error.cause : error
-  return errorName(thrown) === 'AbortError'
-}
-
-function create(
-  code: AuthErrorCode,
-  message: string,
-  cause: unknown,
-  details: AuthErrorDetails = {},
-): AuthError {
-  return new AuthError(code, message, details, { cause })
-}
-
-function errorName(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('name' in error)) return undefined
-  return typeof error.name === 'string' ? error.name : undefined
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined
-  return typeof error.code === 'string' ? safeProviderCode(error.code) : undefined
-}
-
-function safeProviderCode(value: string): string {
-  return SAFE_PROVIDER_CODE.test(value) ? value : 'unrecognized'
 }

@@ -1,4 +1,4 @@
-import { toAuthError } from '../errors/toAuthError'
+import { toTransportError } from '../errors/toTransportError'
 
 /** A response body read as JSON: the parsed value, or `parsed: false` when it is not JSON. */
 export type JsonBody =
@@ -10,7 +10,7 @@ export type JsonBody =
  * `JSON.parse` keeps `__proto__` as an own key (it never sets a prototype); callers still
  * validate the value with a schema before use.
  *
- * @throws AuthError when the body cannot be read (aborted or timed out mid-body), via `toAuthError`.
+ * @throws AuthError when the body cannot be read (aborted or timed out mid-body), via `toTransportError`.
  * @see https://fetch.spec.whatwg.org/#dom-body-text
  */
 export async function readJsonBody(response: Response): Promise<JsonBody> {
@@ -18,7 +18,7 @@ export async function readJsonBody(response: Response): Promise<JsonBody> {
   try {
     text = await response.text()
   } catch (error) {
-    throw toAuthError(error)
+    throw toTransportError(error)
   }
   try {
     return { parsed: true, value: JSON.parse(text) as unknown }

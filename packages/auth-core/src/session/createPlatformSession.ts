@@ -1,7 +1,7 @@
 import { COOKIE_NAMES } from '../cookies/cookie.types'
 import { isCookieValue } from '../cookies/cookieRules'
 import type { AuthError } from '../errors/authError'
-import { toAuthError } from '../errors/toAuthError'
+import { toTransportError } from '../errors/toTransportError'
 import type { HttpOptions } from '../http/httpOptions'
 import { buildLogoutUrl } from '../oauth/buildLogoutUrl'
 import { systemClock } from './browserDefaults'
@@ -227,7 +227,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     try {
       tokens = await refreshSessionTokens(config, refreshToken, httpOptions())
     } catch (error) {
-      const reason = toAuthError(error)
+      const reason = toTransportError(error)
       if (!endsSession(reason)) throw reason
       // Web Locks are per origin: another sub-site may have refreshed with the same token at
       // the same moment (it won, we got invalid_grant). Its rotated cookie is the session now.
@@ -248,7 +248,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
       return current === null ? null : usableAccessToken()
     }
     for (const write of planRefreshedTokenCookies(config, rotated)) deps.cookies.set(write)
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: both are null together (oauth4webapi requires exp in a validated ID token), and an entry without exp reads as expired
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: both are null together (checkIdTokenClaims requires exp in a valid ID token), and an entry without exp reads as expired
     if (tokens.idToken !== null && tokens.idTokenExpiresAt !== null)
       latestIdToken = { value: tokens.idToken, expiresAt: tokens.idTokenExpiresAt }
     store.refreshed(tokens.accessToken, tokens.idTokenProfile)

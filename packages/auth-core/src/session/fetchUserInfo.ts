@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { AuthError } from '../errors/authError'
-import { toAuthError } from '../errors/toAuthError'
+import { toTransportError } from '../errors/toTransportError'
 import { fetchWithoutCookies } from '../http/fetchWithoutCookies'
 import type { HttpOptions } from '../http/httpOptions'
 import { readJsonBody } from '../http/readJsonBody'
@@ -21,7 +21,7 @@ const UserInfoSchema = v.object({
  * and `email` claims (null when the token's scopes do not release them: `profile`, `email`).
  * The answer is checked: status 200, a JSON object with a non-empty string `sub`.
  *
- * @throws AuthError `network_error` / `timeout` (via `toAuthError`), or `unknown_error` with the
+ * @throws AuthError `network_error` / `timeout` (via `toTransportError`), or `unknown_error` with the
  *   HTTP `status` for any other status (401 `invalid_token`, 403 `insufficient_scope`) or an
  *   unusable body.
  * @see https://openid.net/specs/openid-connect-core-1_0.html#UserInfo
@@ -44,7 +44,7 @@ export async function fetchUserInfo(
       },
     )
   } catch (error) {
-    throw toAuthError(error, options.signal)
+    throw toTransportError(error, options.signal)
   }
   if (response.status !== 200)
     throw new AuthError('unknown_error', 'The userinfo endpoint refused the access token.', {

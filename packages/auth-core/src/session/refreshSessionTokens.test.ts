@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest'
-import { FAR_FUTURE } from '../testing/jwt'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { oauthEndpointsFor } from '../oauth/authorizationServerFor'
+import { FAR_FUTURE, TEST_JWT_HEADER, createUnsignedJwt, idTokenClaims } from '../testing/jwt'
 import { readFixture } from '../testing/oauthFixtures'
 import {
   processSessionRefreshResponse,
@@ -162,6 +163,8 @@ describe('processSessionRefreshResponse', () => {
     ['expires_in 0', { expires_in: 0 }],
     ['expires_in 1.5', { expires_in: 1.5 }],
     ['expires_in of two days', { expires_in: 172_800 }],
+    ['expires_in as a numeric string', { expires_in: '3600' }],
+    ['expires_in "3600abc"', { expires_in: '3600abc' }],
     ['an empty refresh_token', { refresh_token: '' }],
     ['a numeric refresh_token', { refresh_token: 7 }],
     ['a scope array', { scope: ['openid'] }],
@@ -185,6 +188,146 @@ describe('processSessionRefreshResponse', () => {
       processSessionRefreshResponse(config, json(refreshBody(config, { id_token: 'x' }))),
     )
     expect(error.code).toBe('unknown_error')
+  })
+})
+
+describe('processSessionRefreshResponse: the ID token', () => {
+  const NOW_S = 1_800_000_000
+  const expected = {
+    issuer: oauthEndpointsFor(config).issuer,
+    clientId: config.clientId,
+    nonce: '',
+  }
+  const withIdToken = (claims: Record<string, unknown>, header: object = TEST_JWT_HEADER) =>
+    json(
+      refreshBody(config, {
+        id_token: createUnsignedJwt(
+          idTokenClaims(expected, { nonce: undefined, ...claims }),
+          header as Record<string, unknown>,
+        ),
+      }),
+    )
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it.each([
+    ['aud an array holding the client id alone', { aud: [config.clientId] }],
+    [
+      'two audiences with azp the client id',
+      { aud: [config.clientId, 'api://default'], azp: config.clientId },
+    ],
+    ['exp 29 s past (within the 30 s tolerance)', { exp: NOW_S - 29 }],
+    ['nbf 30 s ahead (within the tolerance)', { nbf: NOW_S + 30 }],
+    ['auth_time 0', { auth_time: 0 }],
+    ['an empty sub', { sub: '' }],
+  ])('accepts %s', async (_label, claims) => {
+    vi.useFakeTimers({ now: NOW_S * 1000 })
+    const tokens = await processSessionRefreshResponse(config, withIdToken(claims))
+    expect(tokens.idToken).not.toBeNull()
+  })
+
+  it.each([
+    ['exp 30 s past', { exp: NOW_S - 30 }, 'exp'],
+    ['exp a string', { exp: String(FAR_FUTURE) }, 'claims'],
+    ['no exp', { exp: undefined }, 'claims'],
+    ['no iat', { iat: undefined }, 'claims'],
+    ['iat a string', { iat: 'yesterday' }, 'claims'],
+    ['no sub', { sub: undefined }, 'claims'],
+    ['sub a number', { sub: 42 }, 'claims'],
+    ['no iss', { iss: undefined }, 'claims'],
+    ['iss with a trailing slash', { iss: `${expected.issuer}/` }, 'iss'],
+    ['no aud', { aud: undefined }, 'aud'],
+    ['aud a number', { aud: 7 }, 'aud'],
+    ['aud an array without the client id', { aud: ['api://default'] }, 'aud'],
+    ['two audiences without azp', { aud: [config.clientId, 'api://default'] }, 'azp'],
+    [
+      'two audiences with azp another client',
+      { aud: [config.clientId, 'api://default'], azp: 'someone-else' },
+      'azp',
+    ],
+    ['nbf 31 s ahead', { nbf: NOW_S + 31 }, 'nbf'],
+    ['nbf a string', { nbf: 'soon' }, 'claims'],
+    ['a negative auth_time', { auth_time: -1 }, 'claims'],
+    ['auth_time a string', { auth_time: 'today' }, 'claims'],
+  ])('refuses %s: unknown_error naming the %s check', async (_label, claims, check) => {
+    vi.useFakeTimers({ now: NOW_S * 1000 })
+    const error = await rejection(processSessionRefreshResponse(config, withIdToken(claims)))
+    expect(error.code).toBe('unknown_error')
+    expect(error.message).toBe(`The ID token of the refresh response fails its ${check} check.`)
+    expect(error.details).toStrictEqual({ status: 200 })
+  })
+
+  it.each([
+    ['alg HS256', { alg: 'HS256' }],
+    ['alg none', { alg: 'none' }],
+    ['no alg', { typ: 'JWT' }],
+    ['a crit header parameter', { ...TEST_JWT_HEADER, crit: ['exp'] }],
+  ])('refuses a header with %s (unknown_error)', async (_label, header) => {
+    const error = await rejection(processSessionRefreshResponse(config, withIdToken({}, header)))
+    expect(error.message).toBe('The ID token of the refresh response fails its header check.')
+  })
+
+  it.each([
+    ['a header that is not JSON', `${btoa('nope')}.e30.c2ln`, 'header'],
+    ['claims that are not JSON', `${idToken(config).split('.')[0]}.bm9wZQ.c2ln`, 'claims'],
+    ['claims that are a JSON array', `${idToken(config).split('.')[0]}.W10.c2ln`, 'claims'],
+  ])('refuses %s (the %s check)', async (_label, token, check) => {
+    const body = refreshBody(config, { id_token: token.replaceAll('=', '') })
+    const error = await rejection(processSessionRefreshResponse(config, json(body)))
+    expect(error.message).toBe(`The ID token of the refresh response fails its ${check} check.`)
+  })
+})
+
+describe('processSessionRefreshResponse: refusals', () => {
+  it.each([
+    ['login_required', 'session_expired'],
+    ['consent_required', 'session_expired'],
+    ['access_denied', 'access_denied'],
+    ['invalid_grant', 'unknown_error'],
+  ])('an OAuth error %s (400): rejects with %s', async (providerError, code) => {
+    const error = await rejection(
+      processSessionRefreshResponse(config, json({ error: providerError }, 400)),
+    )
+    expect(error.code).toBe(code)
+    expect(error.details).toEqual({ providerCode: providerError, status: 400 })
+  })
+
+  it('a 401 with a WWW-Authenticate challenge: unknown_error with status 401', async () => {
+    const response = new Response(null, {
+      status: 401,
+      headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+    })
+    const error = await rejection(processSessionRefreshResponse(config, response))
+    expect(error.code).toBe('unknown_error')
+    expect(error.details.status).toBe(401)
+  })
+
+  it.each([
+    ['an OAuth error body served as text/plain', 'text/plain', { error: 'invalid_grant' }, 400],
+    ['an empty error value', 'application/json', { error: '' }, 400],
+    ['a numeric error value', 'application/json', { error: 7 }, 400],
+    ['an OAuth error body with status 500', 'application/json', { error: 'server_error' }, 500],
+    ['a JSON array', 'application/json', [], 400],
+  ])('%s: unknown_error without a status', async (_label, type, body, status) => {
+    const response = new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': type },
+    })
+    const error = await rejection(processSessionRefreshResponse(config, response))
+    expect(error.code).toBe('unknown_error')
+    expect(error.details.status).toBeUndefined()
+  })
+
+  it.each([
+    ['an HTML page', '<html>ok</html>'],
+    ['a JSON array', '[]'],
+    ['JSON null', 'null'],
+  ])('a 200 answer with %s: unknown_error', async (_label, text) => {
+    const response = new Response(text, { status: 200, headers: { 'content-type': 'text/html' } })
+    expect((await rejection(processSessionRefreshResponse(config, response))).code).toBe(
+      'unknown_error',
+    )
   })
 })
 

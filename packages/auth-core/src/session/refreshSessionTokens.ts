@@ -1,63 +1,56 @@
 import * as v from 'valibot'
-import {
-  None,
-  getValidatedIdTokenClaims,
-  processRefreshTokenResponse,
-  refreshTokenGrantRequest,
-} from 'oauth4webapi'
 import { AuthError } from '../errors/authError'
-import { toAuthError } from '../errors/toAuthError'
 import type { HttpOptions } from '../http/httpOptions'
-import { authorizationServerFor, oauthClientFor } from '../oauth/authorizationServerFor'
+import { oauthEndpointsFor } from '../oauth/authorizationServerFor'
 import { JwsSchema, TokenBodyEntries, toTokenSet } from '../oauth/tokenBodySchema'
+import { systemClock } from './browserDefaults'
+import { checkIdTokenClaims } from './checkIdTokenClaims'
+import { postSessionForm } from './postSessionForm'
+import { providerRefusal } from './providerRefusal'
 import { readUserProfile } from './readUserProfile'
-import { sessionRequestOptions } from './sessionRequestOptions'
 import type { SessionOAuthConfig } from './sessionRequestOptions'
 import type { RefreshedTokens } from './session.types'
 
-/** A processed refresh response: the shared token fields, and an ID token only when present. */
+/** A refresh response body: the shared token fields, and an ID token only when present. */
 const RefreshBodySchema = v.object({ ...TokenBodyEntries, id_token: v.optional(JwsSchema) })
 
 /**
- * Sends the refresh-token grant to the token endpoint (form-encoded `grant_type=refresh_token`,
- * `refresh_token`, `client_id`; no secret: a public client) and resolves with the raw response
- * for {@link processSessionRefreshResponse}. Plain HTTP is refused unless in local mode.
+ * Sends the refresh-token grant to the token endpoint (form-encoded `refresh_token`,
+ * `grant_type=refresh_token`, `client_id`; no secret: a public client) and resolves with the raw
+ * response for {@link processSessionRefreshResponse}. Plain HTTP is refused unless in local mode.
  *
- * @throws AuthError (via `toAuthError`): `network_error`, `timeout`, ...
+ * @throws AuthError `network_error`, `timeout`, `unknown_error` (not https: no request).
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6
  * @see https://developer.okta.com/docs/guides/refresh-tokens/main/#use-a-refresh-token
  */
-export async function sessionRefreshRequest(
+export function sessionRefreshRequest(
   config: SessionOAuthConfig,
   refreshToken: string,
   options: HttpOptions = {},
 ): Promise<Response> {
-  try {
-    return await refreshTokenGrantRequest(
-      authorizationServerFor(config),
-      oauthClientFor(config),
-      None(),
-      refreshToken,
-      sessionRequestOptions(config, options),
-    )
-  } catch (error) {
-    throw toAuthError(error, options.signal)
-  }
+  return postSessionForm(
+    config,
+    oauthEndpointsFor(config).tokenEndpoint,
+    { refresh_token: refreshToken, grant_type: 'refresh_token' },
+    options,
+    { accept: 'application/json' },
+  )
 }
 
 /**
- * Processes the token endpoint's answer to {@link sessionRefreshRequest} with oauth4webapi's
- * `processRefreshTokenResponse` (OAuth error bodies and challenges are refused; an ID token, when
- * present, has its `iss`, `aud`, `azp`, `exp` and `iat` claims checked, not its signature: it
- * comes straight from the token endpoint over TLS), then checks the body once more: a non-empty
- * `access_token`, `token_type` Bearer, `expires_in` an integer from 1 to 86400, and strings for
- * `refresh_token` (a rotated refresh token), `id_token` and `scope` when present. The validated
- * ID token's `exp` comes back as `idTokenExpiresAt`, its `name` and `email` claims (what the
- * person is shown as) as `idTokenProfile`.
+ * Processes the token endpoint's answer to {@link sessionRefreshRequest}. Anything but 200 is
+ * refused (`providerRefusal`: OAuth error bodies, challenges, error pages). A 200 body must be a
+ * JSON object with a non-empty `access_token`, `token_type` Bearer (any case), `expires_in` an
+ * integer from 1 to 86400 (no numeric strings), and strings for `refresh_token` (a rotated refresh
+ * token, non-empty), `id_token` (a three-part JWS) and `scope` when present. An ID token, when
+ * present, has its header and claims checked (`checkIdTokenClaims`: `alg`, `iss`, `aud`, `azp`,
+ * `exp`, `iat`, ... against the system clock), not its signature: it comes straight from the
+ * token endpoint over TLS. Its `exp` comes back as `idTokenExpiresAt`, its `name` and `email`
+ * claims (what the person is shown as) as `idTokenProfile`.
  *
- * @throws AuthError (via `toAuthError`): `unknown_error` with the provider's `error` as
- *   `providerCode` and the HTTP `status` (e.g. `invalid_grant`, 400), `session_expired` for
- *   `login_required`-like errors, `unknown_error` with status 200 for an unusable body.
+ * @throws AuthError `unknown_error` with the provider's `error` as `providerCode` and the HTTP
+ *   `status` (e.g. `invalid_grant`, 400), `session_expired` for `login_required`-like errors,
+ *   `unknown_error` with status 200 for an unusable body or ID token.
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.1 and #section-5.2
  * @see https://openid.net/specs/openid-connect-core-1_0.html#RefreshTokenResponse
  * @see https://openid.net/specs/openid-connect-core-1_0.html#StandardClaims (name, email)
@@ -67,26 +60,26 @@ export async function processSessionRefreshResponse(
   config: SessionOAuthConfig,
   response: Response,
 ): Promise<RefreshedTokens> {
-  try {
-    const body = await processRefreshTokenResponse(
-      authorizationServerFor(config),
-      oauthClientFor(config),
-      response,
-    )
-    const result = v.safeParse(RefreshBodySchema, body)
-    if (!result.success)
-      throw new AuthError('unknown_error', 'The refresh response is not one the session can use.', {
-        status: 200,
-      })
-    const idTokenClaims = getValidatedIdTokenClaims(body)
-    return {
-      ...toTokenSet(result.output),
-      idTokenExpiresAt: idTokenClaims?.exp ?? null,
-      idTokenProfile: idTokenClaims === undefined ? null : readUserProfile(idTokenClaims),
-    }
-  } catch (error) {
-    throw toAuthError(error)
+  if (response.status !== 200) throw await providerRefusal(response)
+  const body: unknown = await response.json().catch(() => undefined)
+  const result = v.safeParse(RefreshBodySchema, body)
+  if (!result.success) throw unusable('The refresh response is not one the session can use.')
+  const idToken = result.output.id_token
+  const claims =
+    idToken === undefined
+      ? undefined
+      : checkIdTokenClaims(config, idToken, Math.floor(systemClock() / 1000))
+  if (typeof claims === 'string')
+    throw unusable(`The ID token of the refresh response fails its ${claims} check.`)
+  return {
+    ...toTokenSet(result.output),
+    idTokenExpiresAt: claims?.exp ?? null,
+    idTokenProfile: claims === undefined ? null : readUserProfile(claims),
   }
+}
+
+function unusable(message: string): AuthError {
+  return new AuthError('unknown_error', message, { status: 200 })
 }
 
 /**

@@ -24,6 +24,21 @@ describe('tokenRevocationRequest', () => {
     expect(requests[0]?.credentials).toBe('omit')
   })
 
+  it('with the access_token hint: posts it in token_type_hint', async () => {
+    const { fetch, requests } = stubFetch(() => new Response(null, { status: 200 }))
+    await tokenRevocationRequest(config, 'at-1', { fetch }, 'access_token')
+    expect(requests[0]?.form.get('token_type_hint')).toBe('access_token')
+    expect(requests[0]?.form.get('token')).toBe('at-1')
+  })
+
+  it('outside local mode: refuses a plain-HTTP provider without a request', async () => {
+    const { fetch } = stubFetch(() => new Response(null, { status: 200 }))
+    const insecure = sessionConfig({ oktaOrgUrl: 'http://login.example.com' })
+    const error = await tokenRevocationRequest(insecure, 'rt-1', { fetch }).catch((e: unknown) => e)
+    expect((error as AuthError).code).toBe('unknown_error')
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
   it('in local mode: allows the plain-HTTP provider', async () => {
     const { fetch, requests } = stubFetch(() => new Response(null, { status: 200 }))
     await tokenRevocationRequest(localSessionConfig(), 'rt-1', { fetch })
@@ -48,6 +63,11 @@ describe('processTokenRevocationResponse', () => {
   it.each([
     ['a 400 OAuth error', json({ error: 'invalid_client' }, 400), 'invalid_client'],
     ['a 404', new Response('not found', { status: 404 }), undefined],
+    [
+      'a 401 challenge',
+      new Response(null, { status: 401, headers: { 'www-authenticate': 'Bearer' } }),
+      undefined,
+    ],
   ])('on %s: rejects with unknown_error', async (_label, response, providerCode) => {
     const error = await processTokenRevocationResponse(response).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AuthError)

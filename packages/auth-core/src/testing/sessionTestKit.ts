@@ -111,7 +111,7 @@ export function accessToken(claims: Record<string, unknown> = {}): string {
   return createUnsignedJwt({ sub: 'ada@example.com', iat: NOW_S - 600, ...claims })
 }
 
-/** An ID token that passes oauth4webapi's claim checks for `config`, with claim overrides. */
+/** An ID token that passes the session's claim checks (checkIdTokenClaims) for `config`, with claim overrides. */
 export function idToken(config: SessionConfig, overrides: Record<string, unknown> = {}): string {
   const expected = {
     issuer: oauthEndpointsFor(config).issuer,

@@ -1,0 +1,40 @@
+import { AuthError } from '../errors/authError'
+import { fromOAuthErrorValue } from '../errors/toTransportError'
+import { isJsonObject } from '../http/isJsonObject'
+
+/** The start of a `WWW-Authenticate` header that holds a challenge: an auth-scheme token. */
+const CHALLENGE = /^[,\s]*[\w!#$%&'*+.^`|~-]+(?:$|[\s,])/
+
+/**
+ * The error for an answer of the token or revocation endpoint other than 200: a
+ * `WWW-Authenticate` challenge (`unknown_error` with the status), else an OAuth error body
+ * (a 4xx `application/json` object with a non-empty string `error`: its value as `providerCode`
+ * and the status, `session_expired` for `login_required`-like values), else `unknown_error`
+ * without a status (an HTML error page, a 5xx).
+ *
+ * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2 (token error responses)
+ * @see https://www.rfc-editor.org/rfc/rfc6750#section-3 (the WWW-Authenticate challenge)
+ * @see https://www.rfc-editor.org/rfc/rfc7009#section-2.2.1 (revocation error responses)
+ */
+export async function providerRefusal(response: Response): Promise<AuthError> {
+  const { status } = response
+  if (CHALLENGE.test(response.headers.get('www-authenticate') ?? ''))
+    return new AuthError(
+      'unknown_error',
+      'The provider answered with a WWW-Authenticate challenge.',
+      {
+        providerCode: 'OAUTH_WWW_AUTHENTICATE_CHALLENGE',
+        status,
+      },
+    )
+  if (
+    status >= 400 &&
+    status < 500 &&
+    response.headers.get('content-type')?.split(';')[0] === 'application/json'
+  ) {
+    const body: unknown = await response.json().catch(() => undefined)
+    if (isJsonObject(body) && typeof body['error'] === 'string' && body['error'] !== '')
+      return fromOAuthErrorValue(body['error'], status, body)
+  }
+  return new AuthError('unknown_error', `The provider answered with HTTP status ${status}.`)
+}
