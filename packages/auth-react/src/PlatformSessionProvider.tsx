@@ -101,7 +101,7 @@ export function PlatformSessionProvider(props: PlatformSessionProviderProps): Re
   }, [snapshot])
 
   const actions = session ?? NO_SESSION
-  // With the page to come back to (a session without deep links ignores the second argument).
+  // With the page to come back to (`post_login_path`).
   const redirectToSignIn: AuthenticatedFetchSession['redirectToSignIn'] = actions.redirectToSignIn
   const fetch = useMemo(
     () =>

@@ -204,6 +204,48 @@ describe('createPlatformSession: redirectToSignIn', () => {
     expect(navigations).toHaveLength(0)
   })
 
+  it('with a returnPath: writes post_login_redirect, then post_login_path with the same attributes, then navigates', () => {
+    const { session, jar, navigations } = setupSession()
+    session.redirectToSignIn('citystream', { returnPath: '/projects/42?tab=map&x=1' })
+    expect(jar.writes.map(serializeCookie)).toEqual([
+      'post_login_redirect=citystream; Domain=.example.com; Path=/; Max-Age=600; Secure; SameSite=Lax',
+      'post_login_path=/projects/42?tab=map&x=1; Domain=.example.com; Path=/; Max-Age=600; Secure; SameSite=Lax',
+    ])
+    expect(jar.removals).toEqual([])
+    expect(navigations).toEqual(['https://signin.example.com/'])
+  })
+
+  it.each([
+    ['no returnPath', undefined],
+    ['the root', '/'],
+    ['a network-path reference', '//evil.com/x'],
+    ['an absolute URL', 'https://evil.com/'],
+    ['a relative path', 'projects/42'],
+    ['a fragment', '/a#b'],
+    ['an escaped CRLF', '/%0d%0aSet-Cookie:x=1'],
+    ['a semicolon (not a cookie value)', '/a;b=c'],
+    ['a comma', '/a,b'],
+    ['2049 characters', `/${'a'.repeat(2048)}`],
+  ])(
+    'with %s: writes only post_login_redirect and deletes an earlier post_login_path (back to the root)',
+    (_label, returnPath) => {
+      const { session, jar, navigations } = setupSession()
+      session.redirectToSignIn('citystream', { returnPath })
+      expect(jar.writes.map((write) => write.name)).toEqual(['post_login_redirect'])
+      expect(jar.removals).toEqual([{ name: 'post_login_path', domain: '.example.com', path: '/' }])
+      expect(navigations).toEqual(['https://signin.example.com/'])
+    },
+  )
+
+  it('in local mode with a returnPath: a host-only post_login_path', () => {
+    const { session, jar } = setupSession({ config: localSessionConfig() })
+    session.redirectToSignIn('citystream', { returnPath: '/a' })
+    expect(jar.writes.map(serializeCookie)).toEqual([
+      'post_login_redirect=citystream; Path=/; Max-Age=600; Secure; SameSite=Lax',
+      'post_login_path=/a; Path=/; Max-Age=600; Secure; SameSite=Lax',
+    ])
+  })
+
   it('in local mode: writes a host-only cookie and goes to the local sign-in page', () => {
     const { session, jar, navigations } = setupSession({ config: localSessionConfig() })
     session.redirectToSignIn('citystream')

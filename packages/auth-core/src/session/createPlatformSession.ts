@@ -19,6 +19,7 @@ import { REFRESH_LEASE_COOKIE_NAME, REFRESH_LOCK_NAME } from './session.types'
 import type {
   GetAccessTokenOptions,
   PlatformSession,
+  RedirectToSignInOptions,
   RefreshedTokens,
   SessionConfig,
   SessionDeps,
@@ -27,6 +28,8 @@ import type {
   SignOutOptions,
 } from './session.types'
 import {
+  planPostLoginPathCookie,
+  planPostLoginPathRemoval,
   planPostLoginRedirectCookie,
   planRefreshedTokenCookies,
   planSessionCookieRemovals,
@@ -85,8 +88,9 @@ import {
  *   `id_token_hint`. Without one it refreshes once to get one; when that is impossible it goes
  *   straight to `returnTo`: the provider's browser session already ended when sign-in finished
  *   (the sign-in app logs out of the provider before redirecting), so only the tokens remained.
- * - `redirectToSignIn(subSite)` writes `post_login_redirect` and goes to the sign-in page;
- *   while signing out it does nothing (a guard re-running on `visibilitychange` must not write
+ * - `redirectToSignIn(subSite, { returnPath })` writes `post_login_redirect` (and the page to
+ *   come back to, `post_login_path`, when `returnPath` is one; else it deletes an earlier one)
+ *   and goes to the sign-in page; while signing out it does nothing (a guard re-running on `visibilitychange` must not write
  *   back the cookie sign-out removes).
  *
  * @throws AuthError `configuration_error`, naming every problem, when a setting is not
@@ -347,12 +351,15 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     latestIdToken = null
   }
 
-  function redirectToSignIn(subSite: string): void {
+  function redirectToSignIn(subSite: string, options: RedirectToSignInOptions = {}): void {
     // A guard re-running while signing out (e.g. on visibilitychange) must not write the cookie
     // that sign-out removes, nor leave for the sign-in page instead of the provider's logout.
     if (store.isSigningOut()) return
     const write = planPostLoginRedirectCookie(config, subSite)
+    const path = planPostLoginPathCookie(config, options.returnPath)
     deps.cookies.set(write)
+    if (path === null) deps.cookies.remove(planPostLoginPathRemoval(config))
+    else deps.cookies.set(path)
     deps.navigate(signInUrl)
   }
 

@@ -31,6 +31,7 @@ export type {
   ExpiredSession,
   GetAccessTokenOptions,
   PlatformSession,
+  RedirectToSignInOptions,
   RefreshedTokens,
   Schedule,
   SessionConfig,

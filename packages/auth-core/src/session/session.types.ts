@@ -277,6 +277,18 @@ export interface SignOutOptions {
   readonly returnTo: string
 }
 
+/** Options of {@link PlatformSession.redirectToSignIn}. */
+export interface RedirectToSignInOptions {
+  /**
+   * The page on this sub-site to come back to after sign-in: a path with an optional query, such
+   * as `location.pathname + location.search` (`/projects/42?tab=map`). Written as
+   * `post_login_path` when it is a same-origin path by the contract's rules and not `/`;
+   * otherwise ignored (the person comes back to the sub-site's root) and any earlier
+   * `post_login_path` is deleted.
+   */
+  readonly returnPath?: string
+}
+
 /** Options of {@link PlatformSession.getAccessToken}. */
 export interface GetAccessTokenOptions {
   /**
@@ -312,8 +324,9 @@ export interface PlatformSession {
   /** Revokes the refresh token, clears the token cookies and leaves through the provider's logout. */
   readonly signOut: (options: SignOutOptions) => Promise<void>
   /**
-   * Remembers this sub-site in `post_login_redirect` and goes to the sign-in page. Does nothing
-   * while signing out (a guard re-running then must not bring the cookie back).
+   * Remembers this sub-site in `post_login_redirect` (and `options.returnPath` in
+   * `post_login_path`) and goes to the sign-in page. Does nothing while signing out (a guard
+   * re-running then must not bring the cookie back).
    */
-  readonly redirectToSignIn: (subSite: string) => void
+  readonly redirectToSignIn: (subSite: string, options?: RedirectToSignInOptions) => void
 }

@@ -4,11 +4,12 @@
  */
 import { COOKIE_NAMES } from '../cookies/cookie.types'
 import type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
-import { cookieScope } from '../cookies/cookieRules'
+import { cookieScope, isCookieValue } from '../cookies/cookieRules'
 import { planAncestorPathRemovals, planCookieRemoval } from '../cookies/planCookieRemoval'
 import { planTokenCookies } from '../cookies/planTokenCookies'
 import { AuthError } from '../errors/authError'
 import type { TokenSet } from '../oauth/oauth.types'
+import { isPostLoginPath } from '../redirect/isPostLoginPath'
 import { isSubsiteLabel } from '../redirect/subsiteLabel'
 import { POST_LOGIN_REDIRECT_MAX_AGE_SECONDS } from './session.types'
 import type { SessionConfig } from './session.types'
@@ -83,4 +84,34 @@ export function planPostLoginRedirectCookie(config: SessionConfig, subSite: stri
     sameSite: 'Lax',
     maxAgeSeconds: POST_LOGIN_REDIRECT_MAX_AGE_SECONDS,
   }
+}
+
+/**
+ * The `post_login_path` cookie: the page on this sub-site to come back to after sign-in (a path
+ * with an optional query), written with `post_login_redirect`, with the same Domain, Path, flags
+ * and Max-Age. Null when there is no page to remember: no `returnPath`, the root `/`, or one
+ * that is not a same-origin path by the contract's rules (`isPostLoginPath`) or not a plain
+ * cookie value (`;`, `,`, `"`): the sign-in app would ignore it, so the person comes back to the
+ * sub-site's root instead. Never throws (the path usually comes from `location`).
+ * @see ../../../../shared/docs/contracts.md (post_login_path)
+ */
+export function planPostLoginPathCookie(
+  config: SessionConfig,
+  returnPath: string | undefined,
+): CookieWrite | null {
+  if (returnPath === '/' || !isPostLoginPath(returnPath)) return null
+  if (!isCookieValue(returnPath, COOKIE_NAMES.postLoginPath)) return null
+  return {
+    name: COOKIE_NAMES.postLoginPath,
+    value: returnPath,
+    ...cookieScope(config),
+    secure: true,
+    sameSite: 'Lax',
+    maxAgeSeconds: POST_LOGIN_REDIRECT_MAX_AGE_SECONDS,
+  }
+}
+
+/** Deletes a `post_login_path` left by an earlier, abandoned redirect (no page to remember now). */
+export function planPostLoginPathRemoval(config: SessionConfig): CookieRemoval {
+  return planCookieRemoval(config, COOKIE_NAMES.postLoginPath)
 }
