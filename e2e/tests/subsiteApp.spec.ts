@@ -1,7 +1,8 @@
 /**
  * The demo sub-site as a React app on `@mapping-platform/auth-react` (issue 18, "Dogfood"): the
  * signed-in view with the person, the demo API through the authenticated fetch (a 401 the first
- * time, one forced refresh, the retry accepted), a sign-out in one tab seen by another tab on another sub-site within 2 s, and twenty tabs on five origins
+ * time, one forced refresh, the retry accepted), a deep link kept across sign-in, a sign-out in
+ * one tab seen by another tab on another sub-site within 2 s, and twenty tabs on five origins
  * with an expired access token making exactly one token request.
  */
 import type { BrowserContext, Page } from '@playwright/test'
@@ -54,6 +55,26 @@ test('signed in: the person, and the demo API through the authenticated fetch: 4
   await expect.poll(() => answers).toEqual([401, 200, 200])
   await expect(page.getByTestId('api-result')).toContainText('accepted')
   expect(grants).toHaveLength(1)
+})
+
+test('a deep link opened signed out: to sign in, then back to the same path and query, signed in', async ({
+  page,
+  app,
+  secrets,
+}) => {
+  const deep = '/some/deep/path?x=1'
+  await page.goto(`${SUBSITE}${deep}`)
+  // <RequireSession> sends the person to sign in, remembering the page (post_login_path).
+  await page.waitForURL(`${ORIGINS.app}/`)
+  const cookies = await page.context().cookies()
+  expect(cookies.find((cookie) => cookie.name === 'post_login_path')?.value).toBe(deep)
+  await app.enterEmail(ACCOUNTS.pat.email)
+  secrets.add(ACCOUNTS.pat.password, 'password')
+  await app.password.fill(ACCOUNTS.pat.password)
+  await app.signIn.click()
+  await page.waitForURL(`${SUBSITE}${deep}`)
+  await expect(page.getByTestId('deep-link')).toHaveText(`You are on ${deep}.`)
+  await expect(page.getByTestId('signed-in-email')).toHaveText(ACCOUNTS.pat.email)
 })
 
 test('Sign out in one tab: another tab on another sub-site shows signed out within 2 s', async ({

@@ -2,9 +2,11 @@
  * The signed-in view: the person's name (or, when the session knows none, their email), the
  * demo API called through the authenticated `fetch`, and Sign out.
  *
- * `user.name` comes from an ID token or the provider's userinfo endpoint, which return a name only
- * for the `profile` scope; the sign-in app asks for `openid email offline_access`, so on this
- * platform the view usually shows the email in its place.
+ * `user.name` is known once the session has it: from the ID token of a refresh made by this page,
+ * else from the provider's userinfo endpoint, which names the person only for the `profile`
+ * scope. The sign-in app asks for no `profile` (nor `email`), so a freshly loaded page shows the
+ * email (from the access token) in its place; after a refresh here, the ID token's `name` shows
+ * (this stand-in puts `name` in every ID token; real Okta only with `profile`).
  */
 import { useSession } from '@mapping-platform/auth-react'
 import { useState } from 'react'
