@@ -25,7 +25,7 @@ import {
   toCodeStep,
 } from '../flows'
 import { useEngine } from '../harness'
-import { button, type Tab } from '../tab'
+import { button, waitFor, type Tab } from '../tab'
 
 const run = useEngine()
 const OUT = fileURLToPath(
@@ -39,8 +39,26 @@ const VARIANTS: Record<string, SessionOptions> = {
   'dark-phone': { colorScheme: 'dark', viewport: { width: 390, height: 844 } },
 }
 
-/** Saves the screen once transitions have ended, and checks it fits its width. */
+/**
+ * Saves the screen once its images are decoded and transitions have ended, and checks it fits its
+ * width. (WebKit's first QR-step shots showed an empty white square: the shot was taken before
+ * Okta's QR image had arrived.)
+ */
 async function shoot(tab: Tab, variant: string, screen: string): Promise<void> {
+  await waitFor(
+    'every image loaded',
+    () =>
+      tab.evaluate(
+        () =>
+          Promise.all(Array.from(document.images).map((image) => image.decode())).then(
+            () => true,
+            () => false,
+          ),
+        null,
+      ),
+    (loaded) => loaded,
+    10_000,
+  )
   await tab.evaluate(
     () =>
       Promise.race([
@@ -51,7 +69,17 @@ async function shoot(tab: Tab, variant: string, screen: string): Promise<void> {
             .map((animation) => animation.finished.catch(() => undefined)),
         ),
         new Promise((resolve) => setTimeout(resolve, 1000)),
-      ]).then(() => undefined),
+      ])
+        // Two frames: the shot shows a rendering of the current DOM. (WebKit's signed-in shot
+        // once showed the page's `Loading…` while Continue already had focus.)
+        .then(
+          () =>
+            new Promise((resolve) => {
+              requestAnimationFrame(() => requestAnimationFrame(resolve))
+              setTimeout(resolve, 1000)
+            }),
+        )
+        .then(() => undefined),
     null,
   )
   const overflow = await tab.evaluate(
