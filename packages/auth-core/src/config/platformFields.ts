@@ -34,7 +34,8 @@ export function createEnvReader(env: ConfigEnv): EnvReader {
   const text = (name: string): string | undefined => {
     const value = env[name]
     if (typeof value === 'boolean') return String(value)
-    const trimmed = value?.trim()
+    // Anything but a string (a number or object from a loosely typed env) counts as absent.
+    const trimmed = typeof value === 'string' ? value.trim() : undefined
     return trimmed ? trimmed : undefined
   }
   return {

@@ -25,6 +25,7 @@ export function parseSessionUrl(
   if (config.localMode) return url.href
   // `.${hostname}` ends with `.example.com` for example.com itself and its sub-domains only; a
   // parent domain without its leading dot would match look-alikes (evilexample.com): refused.
-  const parent = config.parentDomain.toLowerCase()
+  // Checked at run time too: a JavaScript caller's parentDomain may be anything.
+  const parent = typeof config.parentDomain === 'string' ? config.parentDomain.toLowerCase() : ''
   return parent.startsWith('.') && `.${url.hostname}`.endsWith(parent) ? url.href : null
 }
