@@ -1,14 +1,20 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createConsumerProject } from './consumerProject'
+import {
+  createConsumerProject,
+  logTime,
+  TYPESCRIPT_VERSIONS,
+  typescriptAlias,
+  typescriptAliases,
+} from './consumerProject'
 import type { ConsumerProject } from './consumerProject'
 
 const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 const jwt = (claims: Record<string, unknown>) =>
   `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}.${part('signature')}`
 
-describe('a Vite + React sub-site', () => {
+describe('a Vite + React 19 sub-site on /session', () => {
   let project: ConsumerProject
   beforeAll(async () => {
     project = await createConsumerProject('vite-react', {
@@ -19,19 +25,28 @@ describe('a Vite + React sub-site', () => {
         'react-dom',
         'vite',
         '@vitejs/plugin-react',
-        'typescript',
         '@types/react',
         '@types/react-dom',
         '@types/node',
       ],
+      // Every TypeScript release side by side: one install for the three compilers.
+      aliases: typescriptAliases(),
     })
   })
 
   const vite = (...args: string[]) =>
     project.node(join(project.dir, 'node_modules/vite/bin/vite.js'), ...args)
 
-  it('type-checks (strict, no skipLibCheck) and builds for the browser', async () => {
-    await project.tsc('-p', '.')
+  it.each(TYPESCRIPT_VERSIONS)(
+    'type-checks with TypeScript %s (strict, no skipLibCheck)',
+    async (version) => {
+      const started = performance.now()
+      await project.tscOf(typescriptAlias(version), '-p', '.')
+      logTime(`tsc ${version} (vite-react)`, started)
+    },
+  )
+
+  it('builds for the browser', async () => {
     await vite('build', '--logLevel', 'error')
     expect(existsSync(join(project.dir, 'dist/index.html'))).toBe(true)
     const assets = readdirSync(join(project.dir, 'dist/assets')).filter((f) => f.endsWith('.js'))
