@@ -33,25 +33,18 @@ echo "› auth-core (unit, node environment, coverage enforced)"
 # shellcheck disable=SC2046
 "$PNPM" --filter @mapping-platform/auth-core exec vitest run --coverage $(vitest_json auth-core)
 
-echo "› auth-core as a package (build, pack, publint, attw, README links, API report, consumer projects)"
+echo "› auth-core as a package (build, pack, publint, attw, README links, API report)"
 # One build and one tarball, packed as a release would be (packing writes docs/api with TypeDoc
-# first), for every check below.
+# first), for every check below and the consumer projects.
 "$PNPM" --filter @mapping-platform/auth-core build >/dev/null
-PACK_DIR="$(mktemp -d)"
-(cd "$ROOT/packages/auth-core" && "$PNPM" pack --pack-destination "$PACK_DIR" >/dev/null)
-TARBALL="$(ls "$PACK_DIR"/*.tgz)"
-"$PNPM" --filter @mapping-platform/auth-core exec publint run "$TARBALL" --strict
-"$PNPM" --filter @mapping-platform/auth-core exec attw "$TARBALL" --format table-flipped --no-color
+CORE_PACK_DIR="$(mktemp -d)"
+(cd "$ROOT/packages/auth-core" && "$PNPM" pack --pack-destination "$CORE_PACK_DIR" >/dev/null)
+CORE_TARBALL="$(ls "$CORE_PACK_DIR"/*.tgz)"
+"$PNPM" --filter @mapping-platform/auth-core exec publint run "$CORE_TARBALL" --strict
+"$PNPM" --filter @mapping-platform/auth-core exec attw "$CORE_TARBALL" --format table-flipped --no-color
 # The README's links (the example, the API reports, docs/api) point at files in the tarball.
-node "$ROOT/scripts/checkPackageLinks.mjs" "$TARBALL"
+node "$ROOT/scripts/checkPackageLinks.mjs" "$CORE_TARBALL"
 "$PNPM" --filter @mapping-platform/auth-core api:check
-# The tarball installed with npm into throw-away projects (Node ESM and CJS; TypeScript 5.9, 6.0
-# and 7.0 under bundler/node16/node10, each compiling and running the README quick start
-# verbatim; a Vite + React sub-site): they count in the closing line.
-# shellcheck disable=SC2046
-AUTH_CORE_TARBALL="$TARBALL" "$PNPM" --filter @mapping-platform/auth-core exec vitest run \
-  --config consumers/vitest.config.ts $(vitest_json consumers)
-rm -rf "$PACK_DIR"
 
 echo "› auth-react (React 19 and React 18, happy-dom; the server render in node)"
 # shellcheck disable=SC2046
@@ -59,14 +52,28 @@ echo "› auth-react (React 19 and React 18, happy-dom; the server render in nod
 
 echo "› auth-react as a package (build against auth-core's dist, pack, publint, attw, README links, API report)"
 "$PNPM" --filter @mapping-platform/auth-react build >/dev/null
-PACK_DIR="$(mktemp -d)"
-(cd "$ROOT/packages/auth-react" && "$PNPM" pack --pack-destination "$PACK_DIR" >/dev/null)
-TARBALL="$(ls "$PACK_DIR"/*.tgz)"
-"$PNPM" --filter @mapping-platform/auth-react exec publint run "$TARBALL" --strict
-"$PNPM" --filter @mapping-platform/auth-react exec attw "$TARBALL" --format table-flipped --no-color
-node "$ROOT/scripts/checkPackageLinks.mjs" "$TARBALL"
+REACT_PACK_DIR="$(mktemp -d)"
+(cd "$ROOT/packages/auth-react" && "$PNPM" pack --pack-destination "$REACT_PACK_DIR" >/dev/null)
+REACT_TARBALL="$(ls "$REACT_PACK_DIR"/*.tgz)"
+"$PNPM" --filter @mapping-platform/auth-react exec publint run "$REACT_TARBALL" --strict
+"$PNPM" --filter @mapping-platform/auth-react exec attw "$REACT_TARBALL" --format table-flipped --no-color
+node "$ROOT/scripts/checkPackageLinks.mjs" "$REACT_TARBALL"
 "$PNPM" --filter @mapping-platform/auth-react api:check
-rm -rf "$PACK_DIR"
+
+echo "› consumer projects (both tarballs installed with npm; TypeScript 5.9, 6.0, 7.0; React 18, 19)"
+# Throw-away projects as a sub-site team would make them: Node ESM and CJS; TypeScript 5.9, 6.0
+# and 7.0 under bundler/node16/node10, each compiling and running the auth-core README quick
+# start verbatim, and a backend on /server with its tests on /testing; a Vite + React sub-site
+# on /session; `npm create vite` React + TypeScript apps on React 18 and React 19 with auth-react,
+# type-checking (each TypeScript), building and running its README quick start verbatim, and
+# /testing. They count in the closing line.
+consumers_started=$SECONDS
+# shellcheck disable=SC2046
+AUTH_CORE_TARBALL="$CORE_TARBALL" AUTH_REACT_TARBALL="$REACT_TARBALL" \
+  "$PNPM" --filter @mapping-platform/auth-core exec vitest run \
+  --config consumers/vitest.config.ts $(vitest_json consumers)
+echo "  consumer projects took $((SECONDS - consumers_started)) s"
+rm -rf "$CORE_PACK_DIR" "$REACT_PACK_DIR"
 
 echo "› session bundle sizes (budgets; the server entry absent)"
 # Over budget fails the command, but only at the end: the suites below still run and report.

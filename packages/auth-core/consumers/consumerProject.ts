@@ -41,6 +41,18 @@ export const CONSUMER_VERSIONS = {
   '@types/react-dom': '19.3.0',
   vite: '8.3.8',
   '@vitejs/plugin-react': '6.3.0',
+  'happy-dom': '21.0.4',
+} as const
+
+/**
+ * React 18 for a React 18 sub-site: the workspace's react18/ versions, and the last types of
+ * React 18 (`npm view @types/react@^18 version`).
+ */
+export const REACT_18_VERSIONS = {
+  react: '18.3.1',
+  'react-dom': '18.3.1',
+  '@types/react': '18.3.31',
+  '@types/react-dom': '18.3.7',
 } as const
 
 type Dependency = keyof typeof CONSUMER_VERSIONS
@@ -54,8 +66,6 @@ export interface ConsumerProject {
     env: Readonly<Record<string, string>>,
     ...args: string[]
   ): Promise<{ stdout: string; stderr: string }>
-  /** Runs the project's own TypeScript compiler. */
-  tsc(...args: string[]): Promise<{ stdout: string; stderr: string }>
   /** Runs the compiler of `node_modules/<folder>` (an alias such as `typescript-7.0`). */
   tscOf(folder: string, ...args: string[]): Promise<{ stdout: string; stderr: string }>
 }
@@ -88,6 +98,8 @@ export async function createConsumerProject(
     readonly versions?: Partial<Readonly<Record<Dependency, string>>>
     /** More dependencies as npm specs, e.g. aliases (`{ 'typescript-6.0': 'npm:typescript@6.0.3' }`). */
     readonly aliases?: Readonly<Record<string, string>>
+    /** Also install the packed `@mapping-platform/auth-react` (its tarball, as auth-core's). */
+    readonly authReact?: boolean
   },
 ): Promise<ConsumerProject> {
   const dir = join(inject('workDir'), name)
@@ -98,6 +110,8 @@ export async function createConsumerProject(
   const dependencies: Record<string, string> = {
     '@mapping-platform/auth-core': `file:${inject('tarball')}`,
   }
+  if (options.authReact === true)
+    dependencies['@mapping-platform/auth-react'] = `file:${inject('authReactTarball')}`
   for (const dependency of options.dependencies)
     dependencies[dependency] = options.versions?.[dependency] ?? CONSUMER_VERSIONS[dependency]
   Object.assign(dependencies, options.aliases)
@@ -132,8 +146,6 @@ export async function createConsumerProject(
     dir,
     node: (...args) => exec(process.execPath, args),
     nodeWith: (more, ...args) => exec(process.execPath, args, more),
-    tsc: (...args) =>
-      exec(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), ...args]),
     tscOf: (folder, ...args) =>
       exec(process.execPath, [join(dir, 'node_modules', folder, 'bin/tsc'), ...args]),
   }
