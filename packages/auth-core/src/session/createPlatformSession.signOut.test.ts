@@ -37,6 +37,7 @@ const removedOnParentDomain = [
   'access_token=; Domain=.example.com; Path=/; Max-Age=0; Secure; SameSite=Lax',
   'refresh_token=; Domain=.example.com; Path=/; Max-Age=0; Secure; SameSite=Lax',
   'post_login_redirect=; Domain=.example.com; Path=/; Max-Age=0; Secure; SameSite=Lax',
+  'post_login_path=; Domain=.example.com; Path=/; Max-Age=0; Secure; SameSite=Lax',
 ]
 
 describe('createPlatformSession: signOut', () => {
@@ -180,6 +181,7 @@ describe('createPlatformSession: signOut', () => {
       'access_token /',
       'refresh_token /',
       'post_login_redirect /',
+      'post_login_path /',
       'region_hint /',
       'access_token /deeper',
       'access_token /deeper/',
@@ -273,6 +275,20 @@ describe('createPlatformSession: signOut', () => {
     expect(navigations).toEqual([logoutUrl(freshIdToken)])
   })
 
+  it('after a redirect to sign in with a page to come back to: both post_login cookies are gone', async () => {
+    // The contract clears post_login_path with post_login_redirect; a path left behind would
+    // outlive the sign-out that abandoned it.
+    const { session, jar } = setupSession({
+      cookies: { access_token: live, refresh_token: 'rt-1' },
+      answer: provider,
+    })
+    session.redirectToSignIn('citystream', { returnPath: '/projects/42?tab=map' })
+    expect(jar.values.get('post_login_path')).toBe('/projects/42?tab=map')
+    await session.signOut({ returnTo })
+    expect(jar.values.has('post_login_redirect')).toBe(false)
+    expect(jar.values.has('post_login_path')).toBe(false)
+  })
+
   it('when it fails before leaving (the lock throws): the session is no longer signing out', async () => {
     const { session } = setupSession({
       cookies: { access_token: live, refresh_token: 'rt-1' },
@@ -324,6 +340,7 @@ describe('createPlatformSession: signOut', () => {
       'access_token=; Path=/; Max-Age=0; Secure; SameSite=Lax',
       'refresh_token=; Path=/; Max-Age=0; Secure; SameSite=Lax',
       'post_login_redirect=; Path=/; Max-Age=0; Secure; SameSite=Lax',
+      'post_login_path=; Path=/; Max-Age=0; Secure; SameSite=Lax',
     ])
     expect(navigations).toEqual([
       `http://localhost:8080/oauth2/default/v1/logout?id_token_hint=${hint}&post_logout_redirect_uri=http%3A%2F%2Flocalhost%3A3000%2F`,

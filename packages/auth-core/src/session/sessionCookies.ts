@@ -40,9 +40,9 @@ export function planSessionCookieRemovals(config: SessionConfig): CookieRemoval[
 }
 
 /**
- * Everything sign-out expires: the token cookies, `post_login_redirect`, the names the Google
- * path may write (`googleCookieNames`), all at `Path=/`, and the token cookies again at every
- * ancestor path of the page (cookies tossed in by a sibling sub-domain with a deeper Path).
+ * Everything sign-out expires: the token cookies, `post_login_redirect` and `post_login_path`,
+ * the names the Google path may write (`googleCookieNames`), all at `Path=/`, and the token
+ * cookies again at every ancestor path of the page (cookies tossed in by a sibling sub-domain with a deeper Path).
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-8.6 (weak integrity)
  */
 export function planSignOutRemovals(config: SessionConfig, pagePath: string): CookieRemoval[] {
@@ -51,6 +51,7 @@ export function planSignOutRemovals(config: SessionConfig, pagePath: string): Co
     ...new Set([
       ...tokenNames,
       COOKIE_NAMES.postLoginRedirect,
+      COOKIE_NAMES.postLoginPath,
       ...(config.googleCookieNames ?? []),
     ]),
   ]
