@@ -329,3 +329,77 @@ describe('the session on arbitrary token-endpoint answers (properties)', () => {
     expect(refreshed).toBeGreaterThan(0)
   })
 })
+
+/* --- Programming errors of the caller --- */
+
+describe('redirectToSignIn and signOut on arbitrary arguments (properties)', () => {
+  const subSite = fc.oneof(
+    fc.constantFrom('citystream', 'a', 'A', 'a.b', '-a', 'a'.repeat(64), ''),
+    anyValue,
+  )
+  const returnPath = fc.oneof(
+    fc.constantFrom('/', '/maps?x=1', '//evil.test/', '/a;b', '/\\evil', 'https://x.test/'),
+    fc.string().map((text) => `/${text}`),
+    anyValue,
+    fc.constant(undefined),
+  )
+
+  it('redirectToSignIn writes and navigates, or throws usage_error having written nothing', () => {
+    fc.assert(
+      fc.property(subSite, returnPath, (site, path) => {
+        const jar = createTestCookieJar({}, { domain: '.example.com' })
+        const navigations: string[] = []
+        const session = createPlatformSession(
+          TEST_SESSION_CONFIG,
+          deps({ cookies: jar, navigate: (url) => navigations.push(url) }),
+        )
+        try {
+          session.redirectToSignIn(site as string, { returnPath: path as string })
+          expect(navigations).toEqual([TEST_SESSION_CONFIG.signInUrl])
+          expect(jar.get('post_login_redirect')).toBe(site)
+        } catch (error) {
+          expect(error).toBeInstanceOf(AuthError)
+          expect((error as AuthError).code).toBe('usage_error')
+          expect(jar.writes).toEqual([])
+          expect(navigations).toEqual([])
+        }
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  it('signOut leaves, or rejects with usage_error before anything is sent or removed', async () => {
+    const returnTo = fc.oneof(oddUrl, anyValue)
+    await fc.assert(
+      fc.asyncProperty(returnTo, async (target) => {
+        const jar = createTestCookieJar(
+          { [COOKIE_NAMES.accessToken]: fakeAccessToken(), [COOKIE_NAMES.refreshToken]: 'rt-0' },
+          { domain: '.example.com' },
+        )
+        const requests: string[] = []
+        const navigations: string[] = []
+        const session = createPlatformSession(
+          TEST_SESSION_CONFIG,
+          deps({
+            cookies: jar,
+            navigate: (url) => navigations.push(url),
+            fetch: async (input) => {
+              requests.push(String(input))
+              return new Response(null, { status: 200 })
+            },
+          }),
+        )
+        try {
+          await session.signOut({ returnTo: target as string })
+          expect(navigations).toHaveLength(1)
+        } catch (error) {
+          expect(error).toBeInstanceOf(AuthError)
+          expect((error as AuthError).code).toBe('usage_error')
+          expect([requests, jar.removals, navigations]).toEqual([[], [], []])
+          expect(session.getSnapshot().status).toBe('active')
+        }
+      }),
+      { numRuns: 100 },
+    )
+  })
+})
