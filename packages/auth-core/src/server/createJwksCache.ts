@@ -2,7 +2,7 @@
  * The authorization server's signing keys (its JWKS), fetched once, kept for a while and fetched
  * again when a token names a key the cache does not know, at most once per cooldown.
  */
-import { importJWK, type CryptoKey } from 'jose'
+import { importJWK } from 'jose'
 import * as v from 'valibot'
 import { systemClock } from '../session/browserDefaults'
 
@@ -39,12 +39,25 @@ export interface JwksCacheOptions {
 }
 
 /**
+ * A public key as the runtime's Web Crypto gives it (`CryptoKey`), named without importing jose's
+ * types: jose is ESM only, and a CommonJS project that checks library declarations cannot
+ * resolve a type import of it from our `.d.cts` (TS1479). Where the runtime's types have no Web
+ * Crypto, the least a key has.
+ * @see https://w3c.github.io/webcrypto/#cryptokey-interface
+ */
+export type VerificationKey = typeof globalThis extends {
+  crypto: { subtle: { importKey(...args: never[]): Promise<infer Key> } }
+}
+  ? Key
+  : { readonly type: string; readonly algorithm: { readonly name: string } }
+
+/**
  * The answer of {@link JwksCache.getKey}: the public key, or why there is none. `unknown_key`: the
  * current key set has no RS256 signing key with that `kid`. `jwks_unavailable`: the key set could
  * not be fetched or was not a JWKS (the identity provider is down or answered something else).
  */
 export type JwksKeyLookup =
-  | { readonly found: true; readonly key: CryptoKey }
+  | { readonly found: true; readonly key: VerificationKey }
   | { readonly found: false; readonly reason: 'unknown_key' | 'jwks_unavailable' }
 
 /** A cached key set; share one per authorization server (the cache lives in it). */
@@ -87,7 +100,7 @@ export function createJwksCache(options: JwksCacheOptions): JwksCache {
   const now = options.now ?? systemClock
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_JWKS_MAX_AGE_MS
   const cooldownMs = options.cooldownMs ?? DEFAULT_JWKS_COOLDOWN_MS
-  let keys: ReadonlyMap<string, CryptoKey> | null = null
+  let keys: ReadonlyMap<string, VerificationKey> | null = null
   let fetchedAtMs = 0
   let attemptedAtMs: number | null = null
   let lastFailed = false
@@ -122,7 +135,7 @@ export function createJwksCache(options: JwksCacheOptions): JwksCache {
 }
 
 /** One fetch of the key set: the RS256 keys by `kid`, or null when it failed. Never throws. */
-async function fetchKeys(options: JwksCacheOptions): Promise<Map<string, CryptoKey> | null> {
+async function fetchKeys(options: JwksCacheOptions): Promise<Map<string, VerificationKey> | null> {
   try {
     const response = await (options.fetch ?? fetch)(options.jwksUri, {
       method: 'GET',
@@ -137,7 +150,7 @@ async function fetchKeys(options: JwksCacheOptions): Promise<Map<string, CryptoK
     if (text.length > MAX_JWKS_BYTES) return null
     const body = v.safeParse(jwksSchema, JSON.parse(text))
     if (!body.success) return null
-    const found = new Map<string, CryptoKey>()
+    const found = new Map<string, VerificationKey>()
     for (const entry of body.output.keys) {
       const jwk = v.safeParse(jwkSchema, entry)
       if (!jwk.success || found.has(jwk.output.kid)) continue
@@ -156,7 +169,7 @@ async function fetchKeys(options: JwksCacheOptions): Promise<Map<string, CryptoK
  * (Web Crypto imports any modulus, even an empty one).
  * @see https://www.rfc-editor.org/rfc/rfc7518#section-3.3
  */
-async function importRsaKey(n: string, e: string): Promise<CryptoKey | null> {
+async function importRsaKey(n: string, e: string): Promise<VerificationKey | null> {
   try {
     const key = await importJWK({ kty: 'RSA', n, e }, 'RS256')
     if (key instanceof Uint8Array) return null

@@ -23,6 +23,6 @@ export {
   DEFAULT_JWKS_MAX_AGE_MS,
   DEFAULT_JWKS_TIMEOUT_MS,
 } from './createJwksCache'
-export type { JwksCache, JwksCacheOptions, JwksKeyLookup } from './createJwksCache'
+export type { JwksCache, JwksCacheOptions, JwksKeyLookup, VerificationKey } from './createJwksCache'
 export { readSessionFromCookieHeader } from './readSessionFromCookieHeader'
 export type { CookieHeaderSession } from './readSessionFromCookieHeader'
