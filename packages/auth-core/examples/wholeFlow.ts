@@ -122,9 +122,10 @@ export async function runWholeFlow(options: WholeFlowOptions): Promise<WholeFlow
           send({ type: 'tokenExchangeFailed', attempt, error: toAuthError(error).code })
         }
         return
-      case 'setCookies':
+      case 'finishSignIn':
+        // A browser page holds the platform-wide refresh lease around these two (holdRefreshLease).
         cookies.push(...effect.cookies.map(serializeCookie))
-        return
+        return navigate(effect.url)
       case 'reportFailure':
         log(`failure: ${effect.code} at ${effect.step}`)
         return

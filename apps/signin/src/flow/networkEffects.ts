@@ -4,21 +4,27 @@
  * show the email step); `runEffect` is still the only place that runs them.
  */
 import {
+  browserCookieJar,
+  browserRandomId,
   callAuthn,
   callGoogleAuth,
+  COOKIE_NAMES,
   createAuthorizationRequest,
   createGoogleAuthorizationRequest,
   exchangeAuthorizationCode,
+  holdRefreshLease,
   revokeRefreshToken,
   toAuthError,
 } from '@mapping-platform/auth-core'
 import type {
   AttemptResultEvent,
   HttpOptions,
+  RefreshLeaseEnv,
   SignInEffect,
   UnboundResultEvent,
 } from '@mapping-platform/auth-core'
-import type { EffectAdapters } from './runEffect'
+import { changeCookies } from './runEffect'
+import type { EffectAdapters, LeasedEffect } from './runEffect'
 
 /**
  * The handlers of the steps only an answer from Okta leads to (code, enrolment, expired password,
@@ -41,12 +47,80 @@ export type NetworkEffect = Extract<
 >
 
 /**
+ * The platform-wide refresh lease over this page's adapters: the cookies as every sub-site reads
+ * them (all of `document.cookie`, so a duplicate `refresh_lease` is seen), written through the
+ * page's jar; the flow's clock and timers; holder ids from the CSPRNG.
+ */
+function refreshLeaseEnv(adapters: EffectAdapters): RefreshLeaseEnv {
+  const { cookies, timers, randomBytes } = adapters
+  const seen = browserCookieJar({
+    get cookie() {
+      return cookies.header?.() ?? ''
+    },
+  })
+  return {
+    config: adapters.config,
+    cookies: {
+      get: seen.get,
+      getAll: seen.getAll,
+      set: (write) => void cookies.write(write),
+      remove: (removal) => cookies.remove(removal),
+    },
+    now: timers.now,
+    sleep: (ms) => new Promise((resolve) => void timers.start(resolve, ms)),
+    randomId: browserRandomId({ getRandomValues: (array) => randomBytes(array.length) }),
+  }
+}
+
+/**
+ * Runs `task` holding the platform-wide refresh lease (`holdRefreshLease`): a sub-site refresh in
+ * flight finishes first (at most `REFRESH_LEASE_MS`), and none starts until `task` is done. The
+ * lease is advisory: when it cannot be taken at all (no CSPRNG, cookies refused), `task` runs
+ * without it rather than leave the person on this page.
+ * @see ../../../../packages/auth-core/src/session/holdRefreshLease.ts
+ */
+async function underRefreshLease(
+  adapters: EffectAdapters,
+  task: () => Promise<void>,
+): Promise<void> {
+  let started = false
+  try {
+    await holdRefreshLease(refreshLeaseEnv(adapters), () => {
+      started = true
+      return task()
+    })
+  } catch (error) {
+    if (started) throw error
+    await task()
+  }
+}
+
+/**
+ * Changes the token cookies under the refresh lease: `finishSignIn` writes them; `endSession`
+ * ("Sign in with a different account") reads the tokens (those a sub-site refresh that was in
+ * flight just rotated), removes the cookies and revokes both tokens.
+ */
+export function changeSessionCookies(
+  effect: LeasedEffect,
+  adapters: EffectAdapters,
+): Promise<void> {
+  return underRefreshLease(adapters, async () => {
+    const tokens = {
+      refreshToken: adapters.cookies.read(COOKIE_NAMES.refreshToken),
+      accessToken: adapters.cookies.read(COOKIE_NAMES.accessToken),
+    }
+    changeCookies(effect, adapters.cookies)
+    if (effect.type === 'endSession') await revokeSession(tokens, adapters)
+  })
+}
+
+/**
  * Revokes the tokens of the session being ended, the refresh token and the access token side by
  * side (best effort, as `signOut` does): resolves whatever the answers, the cookies are removed
  * either way. A token that is `null` (its cookie was absent) is not sent.
  * @see https://www.rfc-editor.org/rfc/rfc7009
  */
-export async function revokeSession(
+async function revokeSession(
   tokens: { readonly refreshToken: string | null; readonly accessToken: string | null },
   adapters: EffectAdapters,
 ): Promise<void> {

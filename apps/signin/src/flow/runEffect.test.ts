@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { SignInEvent } from '@mapping-platform/auth-core'
+import type { CookieRemoval, CookieWrite, SignInEvent } from '@mapping-platform/auth-core'
 import type { CookieJar } from '../browser/cookies'
 import type { LocationAdapter } from '../browser/locationAdapter'
 import { createSessionStore } from '../browser/sessionStore'
@@ -23,9 +23,23 @@ function adapters(overrides: Partial<EffectAdapters> = {}): EffectAdapters {
     onHistoryChange: () => () => undefined,
     onRestoredFromCache: () => () => undefined,
   }
-  const cookies: CookieJar = { read: () => null, write: vi.fn(() => ''), remove: vi.fn() }
+  // Keeps what is written (the refresh lease reads its own cookie back); starts empty.
+  const jar = new Map<string, string>()
+  const cookies: CookieJar = {
+    read: (name) => jar.get(name) ?? null,
+    write: vi.fn((cookie: CookieWrite) => {
+      jar.set(cookie.name, cookie.value)
+      return ''
+    }),
+    remove: vi.fn((cookie: CookieRemoval) => void jar.delete(cookie.name)),
+    header: () => Array.from(jar, ([name, value]) => `${name}=${value}`).join('; '),
+  }
   const timers: Timers = {
-    start: vi.fn(() => () => undefined),
+    // Real waits: the refresh lease's (100 ms) end; the flow's own timers are tested below.
+    start: vi.fn((callback: () => void, ms: number) => {
+      const id = setTimeout(callback, ms)
+      return () => clearTimeout(id)
+    }),
     deadline: () => new AbortController().signal,
     whenIdle: (callback) => callback(),
     now: () => 1_700_000_000_000,
@@ -41,6 +55,14 @@ function adapters(overrides: Partial<EffectAdapters> = {}): EffectAdapters {
     ...overrides,
   }
 }
+
+const END_SESSION = {
+  type: 'endSession',
+  cookies: [
+    { name: 'access_token', domain: '.example.com', path: '/' },
+    { name: 'refresh_token', domain: '.example.com', path: '/' },
+  ],
+} as const
 
 /** Runs one effect and resolves with the first event it sends. */
 function firstEvent(
@@ -116,7 +138,7 @@ describe('runEffect', () => {
     }
   })
 
-  it('navigate, cookies and reports go to their adapters', () => {
+  it('navigate, cookies and reports go to their adapters', async () => {
     const given = adapters()
     runEffect({ type: 'navigate', url: 'https://x.example.com/', mode: 'replace' }, vi.fn(), given)
     expect(given.location.navigate).toHaveBeenCalledWith('https://x.example.com/', 'replace')
@@ -130,11 +152,21 @@ describe('runEffect', () => {
       maxAgeSeconds: 60,
     } as const
     runEffect(
-      { type: 'setCookies', cookies: [cookie, { ...cookie, name: 'refresh_token' }] },
+      {
+        type: 'finishSignIn',
+        cookies: [cookie, { ...cookie, name: 'refresh_token' }],
+        url: 'https://roads.example.com/',
+        mode: 'replace',
+      },
       vi.fn(),
       given,
     )
-    expect(given.cookies.write).toHaveBeenCalledTimes(2)
+    // Under the refresh lease: written, then the page goes on, after the lease's settle wait.
+    await vi.waitFor(() =>
+      expect(given.location.navigate).toHaveBeenCalledWith('https://roads.example.com/', 'replace'),
+    )
+    expect(given.cookies.write).toHaveBeenCalledWith(cookie)
+    expect(given.cookies.write).toHaveBeenCalledWith({ ...cookie, name: 'refresh_token' })
     runEffect(
       { type: 'removeCookie', cookie: { name: 'post_login_redirect', path: '/' } },
       vi.fn(),
@@ -248,7 +280,7 @@ describe('runEffect', () => {
       fetch: fetch as unknown as typeof globalThis.fetch,
       cookies: { ...base.cookies, read: (name) => held[name] ?? null },
     })
-    expect(await firstEvent({ type: 'endSession' }, given)).toEqual({ type: 'sessionEnded' })
+    expect(await firstEvent(END_SESSION, given)).toEqual({ type: 'sessionEnded' })
     expect(forms).toHaveLength(2)
     expect(forms).toContainEqual(
       expect.objectContaining({ token: SECRETS.refreshToken, token_type_hint: 'refresh_token' }),
@@ -269,10 +301,10 @@ describe('runEffect', () => {
       },
     })
     // A failed revocation still ends the session (best effort: the cookies go either way).
-    expect(await firstEvent({ type: 'endSession' }, onlyAccess)).toEqual({ type: 'sessionEnded' })
+    expect(await firstEvent(END_SESSION, onlyAccess)).toEqual({ type: 'sessionEnded' })
     expect(fetch).toHaveBeenCalledTimes(1)
     const none = adapters({ fetch: fetch as unknown as typeof globalThis.fetch })
-    expect(await firstEvent({ type: 'endSession' }, none)).toEqual({ type: 'sessionEnded' })
+    expect(await firstEvent(END_SESSION, none)).toEqual({ type: 'sessionEnded' })
     expect(fetch).toHaveBeenCalledTimes(1)
   })
 

@@ -3,7 +3,7 @@
  * adapters) and the network (through auth-core's clients, in `networkEffects`). Every result
  * comes back as an event.
  */
-import { CLOCK_TICK_MS, COOKIE_NAMES } from '@mapping-platform/auth-core'
+import { CLOCK_TICK_MS } from '@mapping-platform/auth-core'
 import type {
   AuthConfig,
   RandomBytes,
@@ -85,18 +85,20 @@ function runOther(
     }
     case 'stopClock':
       return stopClock(adapters)
-    case 'endSession': {
-      // Read now: the cookie removals that follow in the same transition run right after.
-      const tokens = {
-        refreshToken: cookies.read(COOKIE_NAMES.refreshToken),
-        accessToken: cookies.read(COOKIE_NAMES.accessToken),
-      }
-      const ended = (): void => send({ type: 'sessionEnded' })
-      if (tokens.refreshToken === null && tokens.accessToken === null)
-        return void Promise.resolve().then(ended)
+    case 'endSession':
+    case 'finishSignIn': {
+      const after = (): void =>
+        effect.type === 'endSession'
+          ? send({ type: 'sessionEnded' })
+          : location.navigate(effect.url, effect.mode)
+      // Offline (the chunk cannot load): no lease and nothing revoked, but the cookies change and
+      // the person goes on either way.
       return void loadNetworkEffects()
-        .then((network) => network.revokeSession(tokens, adapters))
-        .then(ended, ended)
+        .then(
+          (network) => network.changeSessionCookies(effect, adapters),
+          () => changeCookies(effect, cookies),
+        )
+        .then(after, after)
     }
     case 'setLocation':
       return location.setStep(effect.hash, effect.email, effect.mode)
@@ -111,9 +113,6 @@ function runOther(
     }
     case 'navigate':
       return location.navigate(effect.url, effect.mode)
-    case 'setCookies':
-      for (const cookie of effect.cookies) cookies.write(cookie)
-      return
     case 'removeCookie':
       return cookies.remove(effect.cookie)
     case 'reportFailure':
@@ -130,6 +129,15 @@ function runOther(
         () => send(unreachable(effect)),
       )
   }
+}
+
+/** The effects that change the token cookies, under the platform-wide refresh lease. */
+export type LeasedEffect = Extract<SignInEffect, { type: 'endSession' | 'finishSignIn' }>
+
+/** Removes (`endSession`) or writes (`finishSignIn`) the token cookies of `effect`. */
+export function changeCookies(effect: LeasedEffect, cookies: CookieJar): void {
+  if (effect.type === 'endSession') for (const cookie of effect.cookies) cookies.remove(cookie)
+  else for (const cookie of effect.cookies) cookies.write(cookie)
 }
 
 /** The running clock of each page (its cancel function). */

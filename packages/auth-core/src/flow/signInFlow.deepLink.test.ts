@@ -30,7 +30,7 @@ function signInWith(postLoginRedirect: string | null, postLoginPath: string | nu
 
 const navigation = (effects: readonly SignInEffect[]) => {
   const last = effects.at(-1)
-  return last?.type === 'navigate' ? new URL(last.url) : null
+  return last?.type === 'finishSignIn' ? new URL(last.url) : null
 }
 
 describe('signInFlow: deep links (post_login_path)', () => {

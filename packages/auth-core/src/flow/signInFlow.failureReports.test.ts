@@ -106,13 +106,12 @@ describe('failure reports name the step they happened on', () => {
       { from: oktaCallback() },
     )
     expect(last.map((effect) => effect.type)).toEqual([
-      'setCookies',
       'removeCookie',
       'removeCookie',
       'forget',
-      'navigate',
+      'finishSignIn',
     ])
-    expect(last[3]).toEqual({ type: 'forget', item: 'mfaRedirect' })
+    expect(last[2]).toEqual({ type: 'forget', item: 'mfaRedirect' })
   })
 
   it('Google: the redirect failing and storage refused are reported from redirectingToGoogle', () => {
@@ -155,10 +154,12 @@ describe('failure reports name the step they happened on', () => {
       ],
       { from: googleReturn() },
     )
-    expect(last).toContainEqual({
-      type: 'setCookies',
-      cookies: [expect.objectContaining({ name: 'access_token', maxAgeSeconds: 1800 })],
-    })
+    expect(last).toContainEqual(
+      expect.objectContaining({
+        type: 'finishSignIn',
+        cookies: [expect.objectContaining({ name: 'access_token', maxAgeSeconds: 1800 })],
+      }),
+    )
   })
 
   it('a reload resuming a transaction: a failure or a lockout is reported from resuming', () => {

@@ -125,7 +125,15 @@ describe('signInFlow: Google', () => {
     expect(last).toEqual([
       { type: 'reportIgnoredCookies', names: ['session_hint', 'tracking'] },
       {
-        type: 'setCookies',
+        type: 'removeCookie',
+        cookie: { name: 'post_login_redirect', domain: '.example.com', path: '/' },
+      },
+      {
+        type: 'removeCookie',
+        cookie: { name: 'post_login_path', domain: '.example.com', path: '/' },
+      },
+      {
+        type: 'finishSignIn',
         cookies: [
           {
             name: 'access_token',
@@ -145,16 +153,9 @@ describe('signInFlow: Google', () => {
             maxAgeSeconds: 604800,
           },
         ],
+        url: 'https://roads.example.com/',
+        mode: 'replace',
       },
-      {
-        type: 'removeCookie',
-        cookie: { name: 'post_login_redirect', domain: '.example.com', path: '/' },
-      },
-      {
-        type: 'removeCookie',
-        cookie: { name: 'post_login_path', domain: '.example.com', path: '/' },
-      },
-      { type: 'navigate', url: 'https://roads.example.com/', mode: 'replace' },
     ])
   })
 
@@ -165,10 +166,9 @@ describe('signInFlow: Google', () => {
       { from: returned },
     )
     expect(plain.last.map((effect) => effect.type)).toEqual([
-      'setCookies',
       'removeCookie',
       'removeCookie',
-      'navigate',
+      'finishSignIn',
     ])
     const widened = run(
       [
@@ -185,11 +185,10 @@ describe('signInFlow: Google', () => {
         }),
       },
     )
-    const written = widened.last.find((effect) => effect.type === 'setCookies')
-    expect(written?.type === 'setCookies' && written.cookies.map((cookie) => cookie.name)).toEqual([
-      'access_token',
-      'session_hint',
-    ])
+    const written = widened.last.find((effect) => effect.type === 'finishSignIn')
+    expect(
+      written?.type === 'finishSignIn' && written.cookies.map((cookie) => cookie.name),
+    ).toEqual(['access_token', 'session_hint'])
   })
 
   it('on a cookie map with none of the allowed names: google_failed, nothing written', () => {
@@ -199,7 +198,7 @@ describe('signInFlow: Google', () => {
       { from: returned },
     )
     expect(state).toMatchObject({ step: 'email', error: 'google_failed' })
-    expect(last.some((effect) => effect.type === 'setCookies')).toBe(false)
+    expect(last.some((effect) => effect.type === 'finishSignIn')).toBe(false)
   })
 
   it('on a cookie map with a refused value: google_failed, nothing written', () => {
@@ -209,7 +208,7 @@ describe('signInFlow: Google', () => {
       { from: returned },
     )
     expect(state).toMatchObject({ step: 'email', error: 'google_failed' })
-    expect(last.some((effect) => effect.type === 'setCookies')).toBe(false)
+    expect(last.some((effect) => effect.type === 'finishSignIn')).toBe(false)
   })
 
   it('on googleSignInFailed not_found: "No user found" on the email step', () => {

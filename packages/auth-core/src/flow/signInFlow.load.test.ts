@@ -275,15 +275,16 @@ describe('signInFlow: identity provider callback', () => {
     expect(exchanges(effects)).toEqual([])
   })
 
-  it('on tokensReceived: writes the cookies, clears the redirect cookie, ends through the provider logout', () => {
+  it('on tokensReceived: clears the redirect cookie, then writes the cookies and ends through the provider logout, as one effect', () => {
     const callback = loaded({ hash: fragment, stored: okta, postLoginRedirect: 'roads' }).state
     const { state, last } = run([{ type: 'tokensReceived', tokens: TOKENS, now: NOW }], {
       from: callback,
     })
     expect(state).toEqual({ attempt: 2, step: 'done', via: 'password' })
     const cookieDefaults = { domain: '.example.com', path: '/', secure: true, sameSite: 'Lax' }
-    expect(last[0]).toEqual({
-      type: 'setCookies',
+    const finish = last.at(-1)
+    expect(finish).toMatchObject({
+      type: 'finishSignIn',
       cookies: [
         { name: 'access_token', value: TOKENS.accessToken, maxAgeSeconds: 3600, ...cookieDefaults },
         {
@@ -293,6 +294,7 @@ describe('signInFlow: identity provider callback', () => {
           ...cookieDefaults,
         },
       ],
+      mode: 'replace',
     })
     expect(last).toContainEqual({
       type: 'removeCookie',
@@ -302,9 +304,8 @@ describe('signInFlow: identity provider callback', () => {
       type: 'removeCookie',
       cookie: { name: 'post_login_path', domain: '.example.com', path: '/' },
     })
-    const navigate = last.at(-1)
-    expect(navigate).toMatchObject({ type: 'navigate', mode: 'replace' })
-    const url = new URL((navigate as { url: string }).url)
+    expect(last.filter((effect) => effect.type === 'navigate')).toEqual([])
+    const url = new URL((finish as { url: string }).url)
     expect(url.origin + url.pathname).toBe('https://login.example.com/oauth2/default/v1/logout')
     expect(url.searchParams.get('id_token_hint')).toBe(TOKENS.idToken)
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe('https://roads.example.com/')
@@ -350,8 +351,8 @@ describe('signInFlow: identity provider callback', () => {
       ],
       { config, from: callback },
     )
-    expect(last[0]).toEqual({
-      type: 'setCookies',
+    expect(last.at(-1)).toEqual({
+      type: 'finishSignIn',
       cookies: [
         {
           name: 'access_token',
@@ -362,9 +363,6 @@ describe('signInFlow: identity provider callback', () => {
           sameSite: 'Lax',
         },
       ],
-    })
-    expect(last.at(-1)).toEqual({
-      type: 'navigate',
       url: 'http://localhost:3000/',
       mode: 'replace',
     })
@@ -383,7 +381,7 @@ describe('signInFlow: identity provider callback', () => {
       { from: callback },
     )
     expect(state).toMatchObject({ step: 'email', error: 'unknown_error' })
-    expect(last.some((effect) => effect.type === 'setCookies')).toBe(false)
+    expect(last.some((effect) => effect.type === 'finishSignIn')).toBe(false)
   })
 
   it('on a token response without an access token: logs out with unknown_error', () => {

@@ -358,12 +358,25 @@ export type ImmediateEffect =
   | { readonly type: 'startClock' }
   | { readonly type: 'stopClock' }
   /**
-   * Revoke the refresh token and the access token in the cookies (read when this runs, before the
-   * cookies are removed), as `signOut` does without the provider redirect. Result: `sessionEnded`,
-   * whatever the answers.
+   * End the session as `signOut` does without the provider redirect, holding the platform-wide
+   * refresh lease (`holdRefreshLease`), so that a sub-site refresh in flight finishes first and
+   * none starts meanwhile: read the refresh token and the access token, remove `cookies` (the
+   * token cookies), revoke both. Result: `sessionEnded`, whatever the answers; a lease that stays
+   * contested past its bound, or code that cannot be loaded, delays but never skips the removal.
    */
-  | { readonly type: 'endSession' }
-  | { readonly type: 'setCookies'; readonly cookies: readonly CookieWrite[] }
+  | { readonly type: 'endSession'; readonly cookies: readonly CookieRemoval[] }
+  /**
+   * The last step of a sign-in, as one piece: holding the platform-wide refresh lease
+   * (`holdRefreshLease`: a sub-site refresh in flight finishes first, at most
+   * `REFRESH_LEASE_MS`), write `cookies`, release the lease, then navigate to `url`. The
+   * person is never left on the page: past the lease's bound, the cookies are written anyway.
+   */
+  | {
+      readonly type: 'finishSignIn'
+      readonly cookies: readonly CookieWrite[]
+      readonly url: string
+      readonly mode: 'assign' | 'replace'
+    }
   | { readonly type: 'removeCookie'; readonly cookie: CookieRemoval }
   /** Report (a warning) the cookie names the Google path left out: names only, never values. */
   | { readonly type: 'reportIgnoredCookies'; readonly names: readonly string[] }

@@ -9,9 +9,10 @@ import { isDeepTarget, serializeReturnTo } from '../returnTo'
 type CallbackState = Extract<SignInState, { step: 'callback' }>
 
 /**
- * Back from `/authorize` with a code: after the exchange the tokens are written as cookies, the
- * post-login redirect cookie is cleared, and the sign-in ends with a logout-redirect to the
- * provider carrying the ID token, which returns to the sub-site (spec section 4). A target with a
+ * Back from `/authorize` with a code: after the exchange the post-login redirect cookie is
+ * cleared, then, under the platform-wide refresh lease, the tokens are written as cookies and the
+ * sign-in ends with a logout-redirect to the provider carrying the ID token, which returns to the
+ * sub-site (spec section 4). A target with a
  * path (`post_login_path`) cannot be a registered logout redirect URI: the logout returns to this
  * page's own `/` instead, with the target kept in sessionStorage (`returnTo`), and the page goes on
  * to it from there. A token response without an access token logs out with `unknown_error`.
@@ -46,13 +47,13 @@ export function onCallback(
       return [
         { step: 'done', via: state.via },
         [
-          { type: 'setCookies', cookies },
           ...consumePostLoginCookies(config),
           ...forget('mfaRedirect'),
           ...(viaSignInPage
             ? [{ type: 'persist', item: 'returnTo', value: returnTo } as const]
             : []),
-          { type: 'navigate', url, mode: 'replace' },
+          // The token cookies, under the platform-wide refresh lease, then the logout redirect.
+          { type: 'finishSignIn', cookies, url, mode: 'replace' },
         ],
       ]
     }

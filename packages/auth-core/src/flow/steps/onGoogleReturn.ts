@@ -11,7 +11,8 @@ type GoogleReturnState = Extract<SignInState, { step: 'googleReturn' }>
  * Back from Google: the product API exchanged the Google code for the platform's cookies; those
  * whose names are allowed (`googleCookieNames`) are written with the contract's attributes (never
  * the server's), the other names are reported (names only) and left out, then the person is
- * redirected. A map with none of the allowed names fails with `google_failed`.
+ * redirected (the write and the redirect under the platform-wide refresh lease). A map with none
+ * of the allowed names fails with `google_failed`.
  * @see ../../../../../shared/docs/contracts.md
  */
 export function onGoogleReturn(
@@ -36,9 +37,8 @@ export function onGoogleReturn(
           ...(ignoredNames.length > 0
             ? [{ type: 'reportIgnoredCookies', names: ignoredNames } as const]
             : []),
-          { type: 'setCookies', cookies },
           ...consumePostLoginCookies(context.config),
-          { type: 'navigate', url: state.target, mode: 'replace' },
+          { type: 'finishSignIn', cookies, url: state.target, mode: 'replace' },
         ],
       ]
     }

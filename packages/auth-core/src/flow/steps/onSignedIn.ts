@@ -12,8 +12,8 @@ type SignedInState = Extract<SignInState, { step: 'signedIn' }>
  * happens by itself (a sub-site that rejects the token and sends the person back must not start
  * a loop). **Continue** goes to the redirect target the normal rules picked, consuming
  * `post_login_redirect` and `post_login_path`; **Sign in with a different account** ends the session first as
- * `signOut` does without the provider redirect (revoke, remove the cookies), then shows the
- * email step.
+ * `signOut` does without the provider redirect (revoke, remove the cookies, under the
+ * platform-wide refresh lease), then shows the email step.
  * @see https://www.rfc-editor.org/rfc/rfc7009 (token revocation)
  */
 export function onSignedIn(
@@ -37,10 +37,13 @@ export function onSignedIn(
       return [
         { ...state, signingOut: true },
         [
-          // Reads the refresh token before the cookies below are removed.
-          { type: 'endSession' },
-          { type: 'removeCookie', cookie: planCookieRemoval(config, COOKIE_NAMES.accessToken) },
-          { type: 'removeCookie', cookie: planCookieRemoval(config, COOKIE_NAMES.refreshToken) },
+          {
+            type: 'endSession',
+            cookies: [
+              planCookieRemoval(config, COOKIE_NAMES.accessToken),
+              planCookieRemoval(config, COOKIE_NAMES.refreshToken),
+            ],
+          },
         ],
       ]
     case 'sessionEnded':
