@@ -22,8 +22,9 @@ function leaks(allowed: readonly string[] = []): string[] {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent?.trim() ?? ''
-    // The language menu names each language in itself, by design.
-    if (node.parentElement?.closest('option')) continue
+    // The language menu names each language in itself, by design (its options, and the hidden
+    // copy of the shown name that sizes it).
+    if (node.parentElement?.closest('option, .language__sizer')) continue
     if (text && !isPseudo(text) && !allowed.includes(text)) found.push(text)
   }
   for (const element of document.body.querySelectorAll('[aria-label], [alt], [title]'))
