@@ -32,7 +32,16 @@ for (const file of files) {
     passed += numPassedTests
     failed += numFailedTests
     skipped += numPendingTests + numTodoTests
-    rows.push([file, `${numPassedTests} passed, ${numFailedTests} failed${byVersion(report)}`])
+    // Vitest's JSON keeps a retried test's earlier failures: passed with failure messages = flaky.
+    const flaky = (report.testResults ?? [])
+      .flatMap((result) => result.assertionResults ?? [])
+      .filter((test) => test.status === 'passed' && test.failureMessages?.length > 0).length
+    flakyTotal += flaky
+    const flakyNote = flaky ? ` (${flaky} flaky: passed on retry)` : ''
+    rows.push([
+      file,
+      `${numPassedTests} passed${flakyNote}, ${numFailedTests} failed${byVersion(report)}`,
+    ])
   }
 }
 /**

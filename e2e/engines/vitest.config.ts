@@ -26,6 +26,9 @@ export default defineConfig({
     fileParallelism: false,
     // One worker keeps its modules across files: the dev platform starts once per run.
     isolate: false,
+    // As the Playwright suite: one retry in CI (a WebKit session once hung in "execute/sync"); a
+    // test that passed on retry is counted as flaky in the closing summary (scripts/summarize-tests.mjs).
+    retry: process.env.CI ? 1 : 0,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
