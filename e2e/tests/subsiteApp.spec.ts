@@ -49,6 +49,8 @@ test('signed in: the person, and the demo API through the authenticated fetch: 4
   )
   expect(answers).toEqual([401, 200])
   expect(grants).toEqual([SUBSITE])
+  // The refreshed ID token names no one either (no `profile` scope): still the email.
+  await expect(page.getByTestId('signed-in-user')).toHaveText(ACCOUNTS.pat.email)
 
   // The refreshed token is accepted at once: no 401, no refresh.
   await page.getByRole('button', { name: 'Call the demo API' }).click()

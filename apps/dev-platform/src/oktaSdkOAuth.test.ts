@@ -177,7 +177,7 @@ describe('Okta SDK code exchange and token.verify', () => {
     const { tokens, tokenParams, page } = await signedIn()
     expect(tokens.accessToken.scopes).toEqual(SDK_SCOPES)
     expect(decodeToken(tokens.accessToken.accessToken).payload.sub).toBe(PAT)
-    expect(tokens.idToken.claims.email).toBe(PAT)
+    expect(tokens.idToken.claims.sub).toBe('00udevpatpassword001')
     expect(tokens.idToken.claims.nonce).toBe(tokenParams.nonce)
     expect(tokens.refreshToken.refreshToken).toEqual(expect.any(String))
     // The token POST and the JWKS GET went through CORS from the app origin.

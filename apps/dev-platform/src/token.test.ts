@@ -69,9 +69,6 @@ describe('POST /oauth2/default/v1/token (authorization_code)', () => {
     const id = await verify(body.id_token as string, '0oadevsignin')
     expect(id.payload).toMatchObject({
       sub: '00udevpatpassword001',
-      email: PAT,
-      name: 'Pat Password',
-      preferred_username: PAT,
       nonce: 'nonce-123',
       iat: now,
       exp: now + 3600,
@@ -79,6 +76,28 @@ describe('POST /oauth2/default/v1/token (authorization_code)', () => {
       amr: ['pwd'],
       at_hash: accessTokenHash(body.access_token as string),
     })
+  })
+
+  it("on scopes without profile or email (the spec's): the ID token names no one", async () => {
+    const { code, verifier } = await codeFor(tp, PAT)
+    const { body } = await exchangeCode(tp, code, verifier)
+    const { payload } = await verify(body.id_token as string, '0oadevsignin')
+    expect(payload.sub).toBe('00udevpatpassword001')
+    expect(payload).not.toHaveProperty('name')
+    expect(payload).not.toHaveProperty('preferred_username')
+    expect(payload).not.toHaveProperty('email')
+  })
+
+  it.each([
+    ['openid profile', { name: 'Pat Password', preferred_username: PAT }, ['email']],
+    ['openid email', { email: PAT }, ['name', 'preferred_username']],
+    ['openid profile email', { name: 'Pat Password', preferred_username: PAT, email: PAT }, []],
+  ])("on %s: the ID token carries that scope's claims only", async (scope, claims, absent) => {
+    const { code, verifier } = await codeFor(tp, PAT, { scope })
+    const { body } = await exchangeCode(tp, code, verifier)
+    const { payload } = await verify(body.id_token as string, '0oadevsignin')
+    expect(payload).toMatchObject(claims)
+    for (const claim of absent) expect(payload).not.toHaveProperty(claim)
   })
 
   it('on a sign-in with MFA: the ID token says amr pwd + otp', async () => {
@@ -234,6 +253,23 @@ describe('POST /oauth2/default/v1/token (refresh_token)', () => {
     expect(wider.body.error).toBe('invalid_scope')
     const narrower = await refresh(token, { scope: 'openid offline_access' })
     expect(narrower.body.scope).toBe('openid offline_access')
+  })
+
+  it('on a refresh: the new ID token has the claims of the granted scopes (profile: the name; none without)', async () => {
+    const spec = await codeFor(tp, PAT)
+    const specToken = (await exchangeCode(tp, spec.code, spec.verifier)).body.refresh_token
+    const bare = await refresh(specToken as string)
+    const bareClaims = (await verify(bare.body.id_token as string, '0oadevsignin')).payload
+    expect(bareClaims).not.toHaveProperty('name')
+    expect(bareClaims).not.toHaveProperty('email')
+    const scope = `${APP_SCOPE} profile`
+    const withProfile = await codeFor(tp, PAT, { scope })
+    const token = (await exchangeCode(tp, withProfile.code, withProfile.verifier)).body
+      .refresh_token
+    const named = await refresh(token as string)
+    const namedClaims = (await verify(named.body.id_token as string, '0oadevsignin')).payload
+    expect(namedClaims).toMatchObject({ name: 'Pat Password', preferred_username: PAT })
+    expect(namedClaims).not.toHaveProperty('email')
   })
 
   it('on an expired or unknown refresh token: answers invalid_grant', async () => {

@@ -169,6 +169,14 @@ export function createTokenGrants(ctx: PlatformContext) {
     return { body, familyId }
   }
 
+  /**
+   * The ID token. Issued with an access token, Okta's is "thin": the base claims, plus `name` and
+   * `preferred_username` only with the `profile` scope and `email` only with the `email` scope (the
+   * other profile claims come from `/v1/userinfo`). Without those scopes it names no one.
+   * @see https://developer.okta.com/docs/reference/api/oidc/#scope-dependent-claims-not-always-returned
+   * @see https://support.okta.com/help/s/article/Okta-Groups-or-Attribute-Missing-from-Id-Token
+   * @see https://openid.net/specs/openid-connect-core-1_0.html#ScopeClaims
+   */
   const idToken = (who: Principal, grant: Grant, iat: number, atHash?: string) =>
     signer.sign({
       ver: 1,
@@ -176,9 +184,10 @@ export function createTokenGrants(ctx: PlatformContext) {
       iss: config.issuer,
       aud: grant.clientId,
       sub: who.id,
-      email: who.login,
-      name: who.name,
-      preferred_username: who.login,
+      ...(grant.scopes.includes('profile')
+        ? { name: who.name, preferred_username: who.login }
+        : {}),
+      ...(grant.scopes.includes('email') ? { email: who.login } : {}),
       ...(grant.nonce ? { nonce: grant.nonce } : {}),
       iat,
       exp: iat + ID_TOKEN_TTL_SECONDS,

@@ -4,9 +4,8 @@
  *
  * `user.name` is known once the session has it: from the ID token of a refresh made by this page,
  * else from the provider's userinfo endpoint, which names the person only for the `profile`
- * scope. The sign-in app asks for no `profile` (nor `email`), so a freshly loaded page shows the
- * email (from the access token) in its place; after a refresh here, the ID token's `name` shows
- * (this stand-in puts `name` in every ID token; real Okta only with `profile`).
+ * scope, as does the ID token. The sign-in app asks for no `profile` (nor `email`), so the page
+ * shows the email (from the access token) in its place, after a refresh too.
  */
 import { useSession } from '@mapping-platform/auth-react'
 import { useState } from 'react'
