@@ -33,32 +33,35 @@ echo "› auth-core (unit, node environment, coverage enforced)"
 # shellcheck disable=SC2046
 "$PNPM" --filter @mapping-platform/auth-core exec vitest run --coverage $(vitest_json auth-core)
 
+# Builds a workspace package, packs it as a release would into a fresh folder and checks the
+# tarball (publint, attw, the README's relative links) and its API reports; the tarball's path
+# goes into the variable named first (not through $(...), where a failing check would not stop
+# the command).
+pack_and_check() {
+  local into="$1" package="$2" dir="$3" pack_dir tarball
+  "$PNPM" --filter "$package" build >/dev/null
+  pack_dir="$(mktemp -d)"
+  (cd "$ROOT/$dir" && "$PNPM" pack --pack-destination "$pack_dir" >/dev/null)
+  tarball="$(ls "$pack_dir"/*.tgz)"
+  "$PNPM" --filter "$package" exec publint run "$tarball" --strict
+  "$PNPM" --filter "$package" exec attw "$tarball" --format table-flipped --no-color
+  node "$ROOT/scripts/checkPackageLinks.mjs" "$tarball"
+  "$PNPM" --filter "$package" api:check
+  printf -v "$into" '%s' "$tarball"
+}
+
 echo "› auth-core as a package (build, pack, publint, attw, README links, API report)"
 # One build and one tarball, packed as a release would be (packing writes docs/api with TypeDoc
 # first), for every check below and the consumer projects.
-"$PNPM" --filter @mapping-platform/auth-core build >/dev/null
-CORE_PACK_DIR="$(mktemp -d)"
-(cd "$ROOT/packages/auth-core" && "$PNPM" pack --pack-destination "$CORE_PACK_DIR" >/dev/null)
-CORE_TARBALL="$(ls "$CORE_PACK_DIR"/*.tgz)"
-"$PNPM" --filter @mapping-platform/auth-core exec publint run "$CORE_TARBALL" --strict
-"$PNPM" --filter @mapping-platform/auth-core exec attw "$CORE_TARBALL" --format table-flipped --no-color
 # The README's links (the example, the API reports, docs/api) point at files in the tarball.
-node "$ROOT/scripts/checkPackageLinks.mjs" "$CORE_TARBALL"
-"$PNPM" --filter @mapping-platform/auth-core api:check
+pack_and_check CORE_TARBALL @mapping-platform/auth-core packages/auth-core
 
 echo "› auth-react (React 19 and React 18, happy-dom; the server render in node)"
 # shellcheck disable=SC2046
 "$PNPM" --filter @mapping-platform/auth-react exec vitest run $(vitest_json auth-react)
 
 echo "› auth-react as a package (build against auth-core's dist, pack, publint, attw, README links, API report)"
-"$PNPM" --filter @mapping-platform/auth-react build >/dev/null
-REACT_PACK_DIR="$(mktemp -d)"
-(cd "$ROOT/packages/auth-react" && "$PNPM" pack --pack-destination "$REACT_PACK_DIR" >/dev/null)
-REACT_TARBALL="$(ls "$REACT_PACK_DIR"/*.tgz)"
-"$PNPM" --filter @mapping-platform/auth-react exec publint run "$REACT_TARBALL" --strict
-"$PNPM" --filter @mapping-platform/auth-react exec attw "$REACT_TARBALL" --format table-flipped --no-color
-node "$ROOT/scripts/checkPackageLinks.mjs" "$REACT_TARBALL"
-"$PNPM" --filter @mapping-platform/auth-react api:check
+pack_and_check REACT_TARBALL @mapping-platform/auth-react packages/auth-react
 
 echo "› consumer projects (both tarballs installed with npm; TypeScript 5.9, 6.0, 7.0; React 18, 19)"
 # Throw-away projects as a sub-site team would make them: Node ESM and CJS; TypeScript 5.9, 6.0
@@ -73,7 +76,7 @@ AUTH_CORE_TARBALL="$CORE_TARBALL" AUTH_REACT_TARBALL="$REACT_TARBALL" \
   "$PNPM" --filter @mapping-platform/auth-core exec vitest run \
   --config consumers/vitest.config.ts $(vitest_json consumers)
 echo "  consumer projects took $((SECONDS - consumers_started)) s"
-rm -rf "$CORE_PACK_DIR" "$REACT_PACK_DIR"
+rm -rf "$(dirname "$CORE_TARBALL")" "$(dirname "$REACT_TARBALL")"
 
 echo "› session bundle sizes (budgets; the server entry absent)"
 # Over budget fails the command, but only at the end: the suites below still run and report.
