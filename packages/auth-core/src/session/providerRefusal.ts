@@ -1,6 +1,7 @@
 import { AuthError } from '../errors/authError'
 import { fromOAuthErrorValue } from '../errors/toTransportError'
 import { isJsonObject } from '../http/isJsonObject'
+import { readJsonBody } from '../http/readJsonBody'
 
 /** The start of a `WWW-Authenticate` header that holds a challenge: an auth-scheme token. */
 const CHALLENGE = /^[,\s]*[\w!#$%&'*+.^`|~-]+(?:$|[\s,])/
@@ -10,8 +11,10 @@ const CHALLENGE = /^[,\s]*[\w!#$%&'*+.^`|~-]+(?:$|[\s,])/
  * `WWW-Authenticate` challenge (`unknown_error` with the status), else an OAuth error body
  * (a 4xx `application/json` object with a non-empty string `error`: its value as `providerCode`
  * and the status, `session_expired` for `login_required`-like values), else `unknown_error`
- * without a status (an HTML error page, a 5xx).
+ * without a status (an HTML error page, a 5xx). The media type is compared without case
+ * (RFC 9110 section 8.3.1).
  *
+ * @throws AuthError `timeout` or `network_error` when the body cannot be read (`readJsonBody`).
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2 (token error responses)
  * @see https://www.rfc-editor.org/rfc/rfc6750#section-3 (the WWW-Authenticate challenge)
  * @see https://www.rfc-editor.org/rfc/rfc7009#section-2.2.1 (revocation error responses)
@@ -30,9 +33,10 @@ export async function providerRefusal(response: Response): Promise<AuthError> {
   if (
     status >= 400 &&
     status < 500 &&
-    response.headers.get('content-type')?.split(';')[0] === 'application/json'
+    response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() === 'application/json'
   ) {
-    const body: unknown = await response.json().catch(() => undefined)
+    const read = await readJsonBody(response)
+    const body = read.parsed ? read.value : undefined
     if (isJsonObject(body) && typeof body['error'] === 'string' && body['error'] !== '')
       return fromOAuthErrorValue(body['error'], status, body)
   }

@@ -293,6 +293,36 @@ describe('processSessionRefreshResponse: refusals', () => {
     expect(error.details).toEqual({ providerCode: providerError, status: 400 })
   })
 
+  it.each(['Application/JSON', 'application/json ; charset=UTF-8', ' application/json'])(
+    'an invalid_grant body as %j (media types are case-insensitive): still the OAuth error',
+    async (contentType) => {
+      // Misread as an error page, a dead refresh token would never end the session.
+      const response = new Response(JSON.stringify({ error: 'invalid_grant' }), {
+        status: 400,
+        headers: { 'content-type': contentType },
+      })
+      const error = await rejection(processSessionRefreshResponse(config, response))
+      expect(error.details).toEqual({ providerCode: 'invalid_grant', status: 400 })
+    },
+  )
+
+  it.each([200, 400])(
+    'a body that times out while it is read (%i): timeout, not an unusable answer',
+    async (status) => {
+      const body = new ReadableStream({
+        start(controller) {
+          controller.error(new DOMException('The operation timed out.', 'TimeoutError'))
+        },
+      })
+      const response = new Response(body, {
+        status,
+        headers: { 'content-type': 'application/json' },
+      })
+      const error = await rejection(processSessionRefreshResponse(config, response))
+      expect(error.code).toBe('timeout')
+    },
+  )
+
   it('a 401 with a WWW-Authenticate challenge: unknown_error with status 401', async () => {
     const response = new Response(null, {
       status: 401,

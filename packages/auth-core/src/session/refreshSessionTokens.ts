@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { AuthError } from '../errors/authError'
 import type { HttpOptions } from '../http/httpOptions'
+import { readJsonBody } from '../http/readJsonBody'
 import { oauthEndpointsFor } from '../oauth/authorizationServerFor'
 import { JwsSchema, TokenBodyEntries, toTokenSet } from '../oauth/tokenBodySchema'
 import { systemClock } from './browserDefaults'
@@ -61,8 +62,8 @@ export async function processSessionRefreshResponse(
   response: Response,
 ): Promise<RefreshedTokens> {
   if (response.status !== 200) throw await providerRefusal(response)
-  const body: unknown = await response.json().catch(() => undefined)
-  const result = v.safeParse(RefreshBodySchema, body)
+  const read = await readJsonBody(response)
+  const result = v.safeParse(RefreshBodySchema, read.parsed ? read.value : undefined)
   if (!result.success) throw unusable('The refresh response is not one the session can use.')
   const idToken = result.output.id_token
   const claims =

@@ -90,27 +90,34 @@ export function planPostLoginRedirectCookie(config: SessionConfig, subSite: stri
 /**
  * The `post_login_path` cookie: the page on this sub-site to come back to after sign-in (a path
  * with an optional query), written with `post_login_redirect`, with the same Domain, Path, flags
- * and Max-Age. Null when there is no page to remember: no `returnPath`, the root `/`, or one
- * that is not a same-origin path by the contract's rules (`isPostLoginPath`) or not a plain
- * cookie value (`;`, `,`, `"`): the sign-in app would ignore it, so the person comes back to the
- * sub-site's root instead. Never throws (the path usually comes from `location`).
+ * and Max-Age. `,`, `;` and `"` (which `location.search` leaves as they are, as in
+ * `?bbox=1.2,3.4`, but a cookie value cannot hold) are percent-encoded first: the escape means
+ * the same to the page. Null when there is no page to remember: no `returnPath`, the root `/`,
+ * or one that is not a same-origin path by the contract's rules (`isPostLoginPath`, after the
+ * escapes): the sign-in app would ignore it, so the person comes back to the sub-site's root
+ * instead. Never throws (the path usually comes from `location`).
  * @see ../../../../shared/docs/contracts.md (post_login_path)
+ * @see https://www.rfc-editor.org/rfc/rfc6265#section-4.1.1 (cookie-octet)
  */
 export function planPostLoginPathCookie(
   config: SessionConfig,
   returnPath: string | undefined,
 ): CookieWrite | null {
-  if (returnPath === '/' || !isPostLoginPath(returnPath)) return null
-  if (!isCookieValue(returnPath, COOKIE_NAMES.postLoginPath)) return null
+  const value =
+    typeof returnPath === 'string' ? returnPath.replace(/[,;"]/g, escapeCookieOctet) : returnPath
+  if (value === '/' || !isPostLoginPath(value)) return null
+  if (!isCookieValue(value, COOKIE_NAMES.postLoginPath)) return null
   return {
     name: COOKIE_NAMES.postLoginPath,
-    value: returnPath,
+    value,
     ...cookieScope(config),
     secure: true,
     sameSite: 'Lax',
     maxAgeSeconds: POST_LOGIN_REDIRECT_MAX_AGE_SECONDS,
   }
 }
+
+const escapeCookieOctet = (char: string) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`
 
 /** Deletes a `post_login_path` left by an earlier, abandoned redirect (no page to remember now). */
 export function planPostLoginPathRemoval(config: SessionConfig): CookieRemoval {
