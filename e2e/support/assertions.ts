@@ -1,6 +1,7 @@
 /** Assertions several specs share: storage hygiene, cookies, history, the navigation chain. */
 import { expect, type BrowserContext, type Page } from '@playwright/test'
 import { REFRESH_TOKEN_MAX_AGE_SECONDS } from '../../packages/auth-core/src/cookies/cookieLifetimes.ts'
+import { SEEDED_ACCOUNTS } from 'dev-platform/src/accounts.ts'
 import { AUTH_SERVER_ID, IS_PROD, OKTA_CLIENT_ID, ORIGINS, PARENT_DOMAIN } from './env'
 import type { NetworkLog, SeenRequest } from './network'
 import { containsSecret, NEVER_STORED, type SecretCorpus } from './secrets'
@@ -143,7 +144,17 @@ export function expectOktaSignInChain(
   const hint = logout.searchParams.get('id_token_hint')
   expect(hint, 'id_token_hint').toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
   const claims = jwtClaims(hint!)
-  expect(claims).toMatchObject({ iss: issuer, aud: OKTA_CLIENT_ID, email, nonce: p.get('nonce') })
+  // The person's Okta user id; with the spec's scopes (no `email`, no `profile`) Okta's ID token
+  // names no email or name, so the account's id is what binds it to the person.
+  const userId = SEEDED_ACCOUNTS.find((account) => account.email === email)?.userId
+  expect(userId, `a seeded account for ${email}`).toBeTruthy()
+  expect(claims).toMatchObject({
+    iss: issuer,
+    aud: OKTA_CLIENT_ID,
+    sub: userId,
+    nonce: p.get('nonce'),
+  })
+  expect(claims).not.toHaveProperty('email')
   expect(logout.searchParams.get('post_logout_redirect_uri')).toBe(`${ORIGINS.subsite(subsite)}/`)
   return { authorize, logout, landing: rest[landingAt]! }
 }
