@@ -1,9 +1,15 @@
 // Prints one closing line for the whole test command, from the JSON reports the runners wrote:
 // Vitest's (numPassedTests, numFailedTests) and Playwright's (stats.expected/unexpected/flaky).
 // CI reads the plain "N passed, N failed" line; each suite's own output stays above it.
+// `--stages FILE` (lines `label<TAB>seconds`, written by scripts/test.sh) and `--total SECONDS`
+// add each stage's wall time above that line.
 import { existsSync, readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
 
-const files = process.argv.slice(2)
+const { values: options, positionals: files } = parseArgs({
+  options: { stages: { type: 'string' }, total: { type: 'string' } },
+  allowPositionals: true,
+})
 let passed = 0
 let failed = 0
 let skipped = 0
@@ -80,6 +86,23 @@ const labelOf = (file) => {
   return engine ? `e2e ${engine[1]} (${engine[2]})` : name
 }
 for (const [file, text] of rows) console.log(`  ${labelOf(file)}: ${text}`)
+
+/** `90` → `1 min 30 s`. */
+const duration = (seconds) =>
+  seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`
+const stages = (
+  options.stages && existsSync(options.stages) ? readFileSync(options.stages, 'utf8') : ''
+)
+  .split('\n')
+  .filter((line) => line.includes('\t'))
+  .map((line) => line.split('\t'))
+if (stages.length > 0) {
+  const width = Math.max(...stages.map(([label]) => label.length))
+  console.log('  wall time by stage:')
+  for (const [label, seconds] of stages)
+    console.log(`    ${label.padEnd(width)}  ${duration(Number(seconds))}`)
+  if (options.total) console.log(`    ${'total'.padEnd(width)}  ${duration(Number(options.total))}`)
+}
 console.log(
   `${passed} passed, ${failed} failed` +
     (skipped ? `, ${skipped} skipped` : '') +

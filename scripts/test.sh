@@ -4,32 +4,45 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
-ensure_pnpm
-install_workspace
-
 # Every runner also writes a JSON report here; the closing line sums them, even after a failure.
 REPORTS="$ROOT/.test-reports"
 rm -rf "$REPORTS" && mkdir -p "$REPORTS"
+
+# Each stage's wall time, for the closing summary: `stage LABEL [DESCRIPTION]` ends the running
+# stage (its seconds into $STAGES as `label<TAB>seconds`) and starts the next, printing
+# `› DESCRIPTION` (or the label). The summary prints them, so a slow stage shows on every run.
+STAGES="$REPORTS/stages.tsv"
+stage_label='' stage_started=$SECONDS
+stage() {
+  [ -z "$stage_label" ] || printf '%s\t%s\n' "$stage_label" "$((SECONDS - stage_started))" >>"$STAGES"
+  stage_label="${1:-}" stage_started=$SECONDS
+  [ -z "$stage_label" ] || echo "› ${2:-$1}"
+}
 summarize() {
   local status=$?
+  stage '' # the last stage (or the one that failed) gets its time too
   cp "$ROOT"/e2e/test-results/results-*.json "$REPORTS/" 2>/dev/null || true
   echo "› summary"
-  node "$ROOT/scripts/summarize-tests.mjs" "$REPORTS"/*.json || true
+  node "$ROOT/scripts/summarize-tests.mjs" --stages "$STAGES" --total "$SECONDS" "$REPORTS"/*.json || true
   exit "$status"
 }
 trap summarize EXIT
 vitest_json() { echo "--reporter=default --reporter=json --outputFile.json=$REPORTS/$1.json"; }
 
-echo "› lint and format"
+stage 'install' 'pnpm and the workspace'
+ensure_pnpm
+install_workspace
+
+stage 'lint and format'
 "$PNPM" exec eslint .
 "$PNPM" exec prettier --check . >/dev/null || { "$PNPM" exec prettier --list-different .; exit 1; }
-echo "› unused files, exports and dependencies (knip)"
+stage knip 'unused files, exports and dependencies (knip)'
 "$PNPM" exec knip --no-progress
 
-echo "› typecheck"
+stage typecheck
 "$PNPM" -r --workspace-concurrency=1 typecheck
 
-echo "› auth-core (unit, node environment, coverage enforced)"
+stage 'auth-core unit' 'auth-core (unit, node environment, coverage enforced)'
 # shellcheck disable=SC2046
 "$PNPM" --filter @mapping-platform/auth-core exec vitest run --coverage $(vitest_json auth-core)
 
@@ -50,48 +63,46 @@ pack_and_check() {
   printf -v "$into" '%s' "$tarball"
 }
 
-echo "› auth-core as a package (build, pack, publint, attw, README links, API report)"
+stage 'auth-core package' 'auth-core as a package (build, pack, publint, attw, README links, API report)'
 # One build and one tarball, packed as a release would be (packing writes docs/api with TypeDoc
 # first), for every check below and the consumer projects.
 # The README's links (the example, the API reports, docs/api) point at files in the tarball.
 pack_and_check CORE_TARBALL @mapping-platform/auth-core packages/auth-core
 
-echo "› auth-react (React 19 and React 18, happy-dom; the server render in node)"
+stage 'auth-react unit' 'auth-react (React 19 and React 18, happy-dom; the server render in node)'
 # shellcheck disable=SC2046
 "$PNPM" --filter @mapping-platform/auth-react exec vitest run $(vitest_json auth-react)
 
-echo "› auth-react as a package (build against auth-core's dist, pack, publint, attw, README links, API report)"
+stage 'auth-react package' "auth-react as a package (build against auth-core's dist, pack, publint, attw, README links, API report)"
 pack_and_check REACT_TARBALL @mapping-platform/auth-react packages/auth-react
 
-echo "› consumer projects (both tarballs installed with npm; TypeScript 5.9, 6.0, 7.0; React 18, 19)"
+stage 'consumer projects' 'consumer projects (both tarballs installed with npm; TypeScript 5.9, 6.0, 7.0; React 18, 19)'
 # Throw-away projects as a sub-site team would make them: Node ESM and CJS; TypeScript 5.9, 6.0
 # and 7.0 under bundler/node16/node10, each compiling and running the auth-core README quick
 # start verbatim, and a backend on /server with its tests on /testing; a Vite + React sub-site
 # on /session; `npm create vite` React + TypeScript apps on React 18 and React 19 with auth-react,
 # type-checking (each TypeScript), building and running its README quick start verbatim, and
 # /testing. They count in the closing line.
-consumers_started=$SECONDS
 # shellcheck disable=SC2046
 AUTH_CORE_TARBALL="$CORE_TARBALL" AUTH_REACT_TARBALL="$REACT_TARBALL" \
   "$PNPM" --filter @mapping-platform/auth-core exec vitest run \
   --config consumers/vitest.config.ts $(vitest_json consumers)
-echo "  consumer projects took $((SECONDS - consumers_started)) s"
 rm -rf "$(dirname "$CORE_TARBALL")" "$(dirname "$REACT_TARBALL")"
 
-echo "› session bundle sizes (budgets; the server entry absent)"
+stage 'bundle sizes' 'session bundle sizes (budgets; the server entry absent)'
 # Over budget fails the command, but only at the end: the suites below still run and report.
 SIZE_FAILED=0
 node "$ROOT/packages/auth-react/scripts/checkSize.mjs" || SIZE_FAILED=1
 
-echo "› dev-platform (real HTTP on loopback)"
+stage 'dev-platform unit' 'dev-platform (real HTTP on loopback)'
 # shellcheck disable=SC2046
 "$PNPM" --filter dev-platform exec vitest run $(vitest_json dev-platform)
 
-echo "› signin (components, happy-dom)"
+stage 'signin unit' 'signin (components, happy-dom)'
 # shellcheck disable=SC2046
 "$PNPM" --filter signin exec vitest run $(vitest_json signin)
 
-echo "› signin production build (no inline script or style)"
+stage 'signin build' 'signin production build (no inline script or style)'
 "$PNPM" --filter signin build >/dev/null
 "$PNPM" --filter signin check:dist
 
@@ -130,11 +141,11 @@ ensure_e2e_packages() {
   [ "$created_policy" -eq 0 ] || "${sudo[@]}" rm -f "$policy"
 }
 
-echo "› end to end, dev mode (Chromium against the dev platform)"
+stage 'e2e dev' 'end to end, dev mode (Chromium against the dev platform)'
 ensure_e2e_packages
 "$PNPM" --filter e2e test
 
-echo "› end to end, production mode (nginx with deploy/nginx.conf over HTTPS)"
+stage 'e2e prod' 'end to end, production mode (nginx with deploy/nginx.conf over HTTPS)'
 "$PNPM" --filter e2e test:prod
 
 # The same scenarios (e2e/engines/scenarios, one source) in each engine, one engine at a time, in
@@ -142,16 +153,13 @@ echo "› end to end, production mode (nginx with deploy/nginx.conf over HTTPS)"
 # even when one fails; the step fails if any did.
 E2E_ENGINES=${E2E_ENGINES:-chromium firefox webkit}
 echo "› end to end in every engine (production mode): $E2E_ENGINES"
-engines_started=$SECONDS
 engines_failed=0
 for engine in $E2E_ENGINES; do
-  echo "› e2e $engine (prod)"
-  started=$SECONDS
+  stage "e2e $engine" "e2e $engine (prod)"
   E2E_MODE=prod E2E_ENGINE="$engine" "$PNPM" --filter e2e exec vitest run --config engines/vitest.config.ts \
     --reporter=default --reporter=json --outputFile.json="$REPORTS/e2e-$engine-prod.json" ||
     engines_failed=1
-  echo "  e2e $engine (prod) took $((SECONDS - started)) s"
 done
-echo "› every engine took $((SECONDS - engines_started)) s"
+stage ''
 [ "$engines_failed" -eq 0 ]
 [ "$SIZE_FAILED" -eq 0 ] || { echo "› the session bundle size check failed (see above)"; exit 1; }
