@@ -16,6 +16,13 @@ describe('isPostLoginPath', () => {
     ['/%c3%bcber'],
     ['/%23not-a-fragment'],
     ['/a/./b/../c'],
+    ['/a/../b'],
+    ['/..'],
+    ['/./a'],
+    ['/a/..'],
+    ['/a/.../b'],
+    ['/a/..b//c'],
+    ['/a//b'],
     ['/@evil.com'],
     ['/a:b'],
     ['/münchen'],
@@ -66,6 +73,17 @@ describe('isPostLoginPath', () => {
     ['', 'the empty string'],
     [' /a', 'a leading space'],
     [`/${'a'.repeat(MAX_POST_LOGIN_PATH_LENGTH)}`, '2049 characters'],
+    ['/.//evil.com', 'a dot segment before a second slash'],
+    ['/..//evil.com', 'a double-dot segment before a second slash'],
+    ['/a/..//evil.com', 'a double-dot segment that climbs back to the root'],
+    ['/a/b/../..//evil.com', 'two double-dot segments that climb back to the root'],
+    ['/%2e//evil.com', 'an escaped dot segment'],
+    ['/%2e%2e//evil.com', 'an escaped double-dot segment'],
+    ['/%2E%2E//evil.com', 'an escaped double-dot segment, uppercase'],
+    ['/.%2e//evil.com', 'a half-escaped double-dot segment'],
+    ['/a/..//evil.com?x=1', 'a double-dot segment with a query'],
+    ['/../%2fevil.com', 'a double-dot segment before an escaped slash'],
+    ['/./%5cevil.com', 'a dot segment before an escaped backslash'],
   ])('refuses %j (%s)', (value) => {
     expect(isPostLoginPath(value)).toBe(false)
   })
@@ -93,6 +111,40 @@ describe('isPostLoginPath', () => {
         expect(url.username + url.password).toBe('')
       }),
       { numRuns: 300 },
+    )
+  })
+
+  it('whatever it accepts keeps the origin, and its resolved path never starts with two slashes', () => {
+    const origin = 'https://sub.example.com'
+    const segment = fc.constantFrom(
+      '',
+      '.',
+      '..',
+      '%2e',
+      '%2E%2e',
+      '.%2e',
+      'a',
+      'evil.com',
+      '%2f',
+      '%5c',
+    )
+    const built = fc
+      .array(segment, { minLength: 1, maxLength: 6 })
+      .map((parts) => `/${parts.join('/')}`)
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          built,
+          fc.string({ maxLength: 24 }).map((tail) => `/${tail}`),
+        ),
+        (value) => {
+          if (!isPostLoginPath(value)) return
+          const url = new URL(value, origin)
+          expect(url.origin).toBe(origin)
+          expect(url.pathname).not.toMatch(/^\/(?:[/\\]|%2f|%5c)/i)
+        },
+      ),
+      { numRuns: 2000 },
     )
   })
 })

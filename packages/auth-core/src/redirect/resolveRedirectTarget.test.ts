@@ -217,6 +217,9 @@ describe('resolveRedirectTarget with post_login_path', () => {
     [`/${'a'.repeat(2048)}`],
     ['https://x'],
     ['evil.com'],
+    ['/.//evil.com'],
+    ['/..//evil.com'],
+    ['/%2e%2e//evil.com'],
     [''],
     [undefined],
   ])('ignores the invalid path %j: the sub-site’s root', (pathValue) => {
@@ -251,11 +254,15 @@ describe('resolveRedirectTarget with post_login_path', () => {
         fc.oneof(
           fc.string({ unit: 'binary', maxLength: 60 }),
           fc.stringMatching(/^[/\\a-z.:@?#%0-9\s]{0,40}$/),
+          fc
+            .array(fc.constantFrom('', '.', '..', '%2e', '%2E%2e', 'evil.com'), { maxLength: 5 })
+            .map((parts) => `/${parts.join('/')}`),
         ),
         (pathValue) => {
           const url = new URL(withPath('roads', pathValue))
           expect(url.origin).toBe('https://roads.example.com')
           expect(url.username + url.password + url.hash).toBe('')
+          expect(url.pathname).not.toMatch(/^\/\//)
         },
       ),
       { numRuns: 500 },

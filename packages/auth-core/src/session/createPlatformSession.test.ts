@@ -224,6 +224,8 @@ describe('createPlatformSession: redirectToSignIn', () => {
     ['a fragment', '/a#b'],
     ['an escaped CRLF', '/%0d%0aSet-Cookie:x=1'],
     ['2049 characters', `/${'a'.repeat(2048)}`],
+    ['dot segments that resolve to //evil.com', '/a/..//evil.com'],
+    ['escaped dot segments that resolve to //evil.com', '/%2e%2e//evil.com'],
   ])(
     'with %s: writes only post_login_redirect and deletes an earlier post_login_path (back to the root)',
     (_label, returnPath) => {
