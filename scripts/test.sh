@@ -21,6 +21,8 @@ stage() {
 summarize() {
   local status=$?
   stage '' # the last stage (or the one that failed) gets its time too
+  # Never leave apt-get half done (an interrupted dpkg breaks the machine's next install).
+  [ -z "$DEBIAN_PID" ] || wait "$DEBIAN_PID" || true
   cp "$ROOT"/e2e/test-results/results-*.json "$REPORTS/" 2>/dev/null || true
   echo "› summary"
   node "$ROOT/scripts/summarize-tests.mjs" --stages "$STAGES" --total "$SECONDS" "$REPORTS"/*.json || true
@@ -28,6 +30,72 @@ summarize() {
 }
 trap summarize EXIT
 vitest_json() { echo "--reporter=default --reporter=json --outputFile.json=$REPORTS/$1.json"; }
+
+# The end-to-end suite drives Debian's Chromium (never a downloaded browser); production mode also
+# needs nginx, openssl and envsubst. Installed from Debian only when missing, in one apt-get run
+# started before the workspace install and left in the background: nothing before the end-to-end
+# stages needs them, so the download and unpacking overlap with install, lint and the unit tests.
+missing_e2e_packages() {
+  local missing=()
+  [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+  command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+  command -v envsubst >/dev/null 2>&1 || missing+=(gettext-base)
+  # WebKit for the cross-engine scenarios (e2e/engines): Debian's WebKitWebDriver with WebKitGTK's
+  # MiniBrowser (libwebkit2gtk-4.1-0, a dependency), a virtual display for it, and the locale
+  # sources its language sessions compile with localedef.
+  [ -x "${WEBKIT_DRIVER_PATH:-/usr/bin/WebKitWebDriver}" ] || missing+=(webkit2gtk-driver)
+  command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
+  [ -d /usr/share/i18n/locales ] || missing+=(locales)
+  # A Japanese font: the e2e suite checks where Japanese lines break, which needs real glyphs.
+  { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=ja family 2>/dev/null)" ]; } ||
+    missing+=(fonts-noto-cjk)
+  # Firefox ESR for the cross-engine run (e2e/engines), over WebDriver BiDi.
+  [ -x "${FIREFOX_PATH:-/usr/bin/firefox-esr}" ] || missing+=(firefox-esr)
+  echo "${missing[*]}"
+}
+install_debian_packages() {
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo -n)
+  # Keep the nginx package from starting a system server on :80 while it installs.
+  local policy=/usr/sbin/policy-rc.d created_policy=0
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' | "${sudo[@]}" tee "$policy" >/dev/null
+    "${sudo[@]}" chmod +x "$policy"
+    created_policy=1
+  fi
+  local status=0
+  { "${sudo[@]}" apt-get update -qq &&
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null; } ||
+    status=$?
+  [ "$created_policy" -eq 0 ] || "${sudo[@]}" rm -f "$policy"
+  return "$status"
+}
+# Started here, waited for before the end-to-end stages (wait_for_debian_packages).
+DEBIAN_PID='' DEBIAN_LOG="$REPORTS/debian-packages.log"
+read -r -a DEBIAN_MISSING <<<"$(missing_e2e_packages)"
+if [ ${#DEBIAN_MISSING[@]} -gt 0 ]; then
+  echo "› installing from Debian in the background: ${DEBIAN_MISSING[*]} (log: $DEBIAN_LOG)"
+  # Not root: sudo asks for a password here, in the foreground, if it must (the background cannot).
+  [ "$(id -u)" -eq 0 ] || sudo -n true 2>/dev/null || sudo -v
+  (
+    started=$SECONDS
+    install_debian_packages "${DEBIAN_MISSING[@]}"
+    printf '%s\t%s\n' 'Debian packages (background)' "$((SECONDS - started))" >>"$STAGES"
+  ) </dev/null >"$DEBIAN_LOG" 2>&1 &
+  DEBIAN_PID=$!
+fi
+# Waits for the background install; on failure shows its log and fails the command.
+wait_for_debian_packages() {
+  [ -n "$DEBIAN_PID" ] || return 0
+  local pid=$DEBIAN_PID
+  DEBIAN_PID=''
+  wait "$pid" || {
+    cat "$DEBIAN_LOG"
+    echo "› installing ${DEBIAN_MISSING[*]} from Debian failed (above)"
+    return 1
+  }
+}
 
 stage 'install' 'pnpm and the workspace'
 ensure_pnpm
@@ -106,43 +174,10 @@ stage 'signin build' 'signin production build (no inline script or style)'
 "$PNPM" --filter signin build >/dev/null
 "$PNPM" --filter signin check:dist
 
-# The end-to-end suite drives Debian's Chromium (never a downloaded browser); production mode also
-# needs nginx, openssl and envsubst. Installed from Debian only when missing.
-ensure_e2e_packages() {
-  local missing=()
-  [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
-  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
-  command -v openssl >/dev/null 2>&1 || missing+=(openssl)
-  command -v envsubst >/dev/null 2>&1 || missing+=(gettext-base)
-  # WebKit for the cross-engine scenarios (e2e/engines): Debian's WebKitWebDriver with WebKitGTK's
-  # MiniBrowser (libwebkit2gtk-4.1-0, a dependency), a virtual display for it, and the locale
-  # sources its language sessions compile with localedef.
-  [ -x "${WEBKIT_DRIVER_PATH:-/usr/bin/WebKitWebDriver}" ] || missing+=(webkit2gtk-driver)
-  command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
-  [ -d /usr/share/i18n/locales ] || missing+=(locales)
-  # A Japanese font: the e2e suite checks where Japanese lines break, which needs real glyphs.
-  { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=ja family 2>/dev/null)" ]; } ||
-    missing+=(fonts-noto-cjk)
-  # Firefox ESR for the cross-engine run (e2e/engines), over WebDriver BiDi.
-  [ -x "${FIREFOX_PATH:-/usr/bin/firefox-esr}" ] || missing+=(firefox-esr)
-  [ ${#missing[@]} -eq 0 ] && return 0
-  echo "› installing from Debian: ${missing[*]}"
-  local sudo=()
-  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
-  # Keep the nginx package from starting a system server on :80 while it installs.
-  local policy=/usr/sbin/policy-rc.d created_policy=0
-  if [ ! -e "$policy" ]; then
-    printf '#!/bin/sh\nexit 101\n' | "${sudo[@]}" tee "$policy" >/dev/null
-    "${sudo[@]}" chmod +x "$policy"
-    created_policy=1
-  fi
-  "${sudo[@]}" apt-get update -qq
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-  [ "$created_policy" -eq 0 ] || "${sudo[@]}" rm -f "$policy"
-}
+stage 'Debian packages (waiting)' 'waiting for the Debian packages'
+wait_for_debian_packages
 
 stage 'e2e dev' 'end to end, dev mode (Chromium against the dev platform)'
-ensure_e2e_packages
 "$PNPM" --filter e2e test
 
 stage 'e2e prod' 'end to end, production mode (nginx with deploy/nginx.conf over HTTPS)'
