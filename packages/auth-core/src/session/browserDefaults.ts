@@ -214,8 +214,9 @@ export function browserWatchCookies(host: CookieWatchHost): CookieWatch {
       if (cookieStore !== undefined || poll !== null || !visible()) return
       poll = host.setTimeout(() => {
         poll = null
-        onChange()
+        // Armed first: an `onChange` that throws must not end the watch.
         armPoll()
+        onChange()
       }, COOKIE_POLL_MS)
     }
     const onVisibility = () => {
@@ -254,6 +255,7 @@ export function browserRandomId(source: RandomSource): () => string {
  * `addEventListener` / `removeEventListener` and `clearTimeout` (an object without them gets
  * no watching), also the change watcher ({@link browserWatchCookies}), the timer
  * ({@link browserSchedule}) and the visibility ({@link browserIsVisible}) that `subscribe` uses.
+ * `onError` (a listener that threw) is `console.error`.
  * `overrides` replaces any of them (e.g. a `fetch` with telemetry, or `timeoutMs`).
  * @see https://w3c.github.io/web-locks/
  */
@@ -268,9 +270,15 @@ export function browserSessionDeps(
     pagePath: () => browser.location.pathname ?? '/',
     sleep: browserSleep(browser),
     randomId: browserRandomId(browser.crypto),
+    onError: browserReportError,
     ...watchDeps(browser),
     ...overrides,
   }
+}
+
+/** The default `onError`: the console, where a developer sees it (and error trackers pick it up). */
+function browserReportError(error: unknown): void {
+  console.error(error)
 }
 
 /** The watching deps, when `browser` can remove listeners and cancel timers. */

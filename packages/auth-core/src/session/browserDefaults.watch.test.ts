@@ -152,6 +152,19 @@ describe('browserWatchCookies', () => {
     expect(onChange).toHaveBeenCalledTimes(6)
   })
 
+  it('without cookieStore: an onChange that throws does not stop the poll', () => {
+    const fake = fakeWindow()
+    let calls = 0
+    browserWatchCookies(fake.win)(() => {
+      calls++
+      throw new Error('a bug')
+    })
+    expect(() => fake.advance(COOKIE_POLL_MS)).toThrow('a bug')
+    expect(fake.timers.size).toBe(1)
+    expect(() => fake.advance(COOKIE_POLL_MS)).toThrow('a bug')
+    expect(calls).toBe(2)
+  })
+
   it('started while hidden: no poll until the page shows', () => {
     const fake = fakeWindow()
     fake.document.visibilityState = 'hidden'
@@ -190,6 +203,51 @@ describe('browserSessionDeps: watching a session through window', () => {
       expect(fake.timers.size).toBe(0)
     },
   )
+
+  it('without cookieStore: a listener that throws does not stop the poll; a sign-out elsewhere is still heard', () => {
+    const fake = fakeWindow({ cookie: `access_token=${token}; refresh_token=rt-1` })
+    const errors: unknown[] = []
+    const session = createPlatformSession(sessionConfig(), {
+      ...browserSessionDeps(fake.win),
+      now: fake.now,
+      fetch: () => new Promise(() => undefined),
+      onError: (error) => errors.push(error),
+    })
+    const bug = new Error('a view bug')
+    session.subscribe(() => {
+      throw bug
+    })
+    const heard: string[] = []
+    session.subscribe((event) => heard.push(event.type))
+    // Another tab refreshed: the first listener throws on that event.
+    const other = accessToken({ exp: NOW_S + 7200 })
+    fake.document.cookie = `access_token=${other}; refresh_token=rt-2`
+    fake.advance(COOKIE_POLL_MS)
+    expect(errors).toEqual([bug])
+    // Then a sign-out in another tab: the poll still runs and hears it.
+    fake.document.cookie = ''
+    fake.advance(COOKIE_POLL_MS)
+    expect(heard).toEqual(['changedElsewhere', 'signedOut'])
+    expect(errors).toEqual([bug, bug])
+    expect(fake.timers.size).toBe(1)
+  })
+
+  it('onError defaults to console.error', () => {
+    const fake = fakeWindow({ cookie: `access_token=${token}` })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const session = createPlatformSession(sessionConfig(), {
+      ...browserSessionDeps(fake.win),
+      now: fake.now,
+      fetch: () => new Promise(() => undefined),
+    })
+    const bug = new Error('a view bug')
+    session.subscribe(() => {
+      throw bug
+    })
+    fake.document.cookie = ''
+    fake.advance(COOKIE_POLL_MS)
+    expect(logged).toHaveBeenCalledWith(bug)
+  })
 
   it('the expiry timer: an expired event at exp minus the skew', () => {
     const fake = fakeWindow({ cookie: `access_token=${accessToken({ exp: NOW_S + 600 })}` })

@@ -146,6 +146,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     watchCookies: deps.watchCookies,
     schedule: deps.schedule,
     isVisible: deps.isVisible,
+    onError: deps.onError,
   })
 
   /** The access token if it is active and stays valid beyond the refresh leeway, else null. */

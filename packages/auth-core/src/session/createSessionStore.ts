@@ -31,6 +31,8 @@ export interface SessionStoreEnv {
   readonly watchCookies?: CookieWatch | undefined
   readonly schedule?: Schedule | undefined
   readonly isVisible?: (() => boolean) | undefined
+  /** Told of a listener that threw (the others are told all the same). */
+  readonly onError?: ((error: unknown) => void) | undefined
 }
 
 /** The snapshot, its listeners and what keeps it current; see {@link createSessionStore}. */
@@ -69,7 +71,8 @@ interface ProfileEntry {
  *   `exp`, but never before half the token's life from `iat`, so short-lived tokens cannot
  *   loop), and loading the user's profile. The last unsubscribe cancels every timer and stops watching.
  * - `check()` turns a changed snapshot into one {@link SessionEvent}, by what changed (see
- *   `classify`).
+ *   `classify`), for every listener: one that throws is reported to `onError` and changes
+ *   nothing else (the others hear it; the refresh or cookie watch that called `check` goes on).
  *
  * The user's `name` (and `email` when the access token has none) is cached per access token:
  * - from the ID token of a refresh THIS object made (`refreshed`), when there was one: it came
@@ -122,7 +125,13 @@ export function createSessionStore(env: SessionStoreEnv): SessionStore {
     if (next === notified) return
     const event: SessionEvent = { type: classify(notified, next, lastRefreshed), snapshot: next }
     notified = next
-    for (const entry of [...listeners]) entry.listener(event)
+    for (const entry of [...listeners]) {
+      try {
+        entry.listener(event)
+      } catch (error) {
+        env.onError?.(error)
+      }
+    }
   }
 
   function disarm(): void {

@@ -158,6 +158,13 @@ export interface SessionDeps {
   readonly schedule?: Schedule
   /** Whether the page is visible now (`document.visibilityState`). Defaults to always visible. */
   readonly isVisible?: () => boolean
+  /**
+   * Told of an error the session caught and went on without, e.g. a `subscribe` listener that
+   * threw (the other listeners still hear the event, and the refresh, the request or the cookie
+   * watch that told it goes on as if nothing had thrown). {@link browserSessionDeps} passes
+   * `console.error`; without it such errors are dropped.
+   */
+  readonly onError?: (error: unknown) => void
 }
 
 /** See {@link SessionDeps.watchCookies}: `onChange` on every possible change; returns stop. */
