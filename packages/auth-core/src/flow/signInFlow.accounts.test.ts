@@ -431,14 +431,14 @@ describe('already signed in', () => {
     expect(effects.some((effect) => effect.type === 'navigate')).toBe(false)
   })
 
-  it('no session, or a visit with a hash: the usual steps', () => {
+  it('no session: the usual steps; a visit with a step hash over a live session asks too', () => {
     expect(
       run([{ type: 'pageLoaded', page: page({ session: { status: 'none' } }) }]).state,
     ).toMatchObject({
       step: 'email',
     })
     expect(live({ hash: '#sign-in', historyEmail: 'pat@example.com' }).state).toMatchObject({
-      step: 'password',
+      step: 'signedIn',
     })
   })
 

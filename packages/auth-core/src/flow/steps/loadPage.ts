@@ -149,8 +149,10 @@ function resetToRoot(page: PageSnapshot): StepTransition {
 
 /**
  * The first transition: reads what the page was loaded with. A redirect return is handled first;
- * then a reload with the MFA-redirect flag resumes the code step verifying; then the hash picks
- * the step, and a hash set while the email is not valid resets the address to the root. Whatever
+ * then a reload with the MFA-redirect flag resumes the code step verifying; then a live session
+ * asks "already signed in" (a plain visit, and a step hash too, whose address is reset to the
+ * root); then the hash picks the step, and a hash set while the email is not valid resets the
+ * address to the root. Whatever
  * the step, both token cookies are expired at every ancestor path of the path the page was opened
  * at (`page.path`), so tossed copies are gone before sign-in writes ours at `/`, and a deep link
  * kept across the provider's logout (`returnTo`) is forgotten: it is followed once, on the plain
@@ -178,6 +180,24 @@ function expireTossedTokenCookies(context: FlowContext, page: PageSnapshot): Ste
   }))
 }
 
+/**
+ * The "already signed in" question when the cookies hold a live session and its sub-site can be
+ * built, with `effects`; null otherwise (the caller shows its own step).
+ */
+function askIfSignedIn(
+  context: FlowContext,
+  page: PageSnapshot,
+  effects: StepEffect[],
+): StepTransition | null {
+  if (page.session?.status !== 'live') return null
+  const target = redirectTarget(context, page)
+  if (target === null) return null
+  return [
+    { step: 'signedIn', session: { who: page.session.who }, target, signingOut: false },
+    effects,
+  ]
+}
+
 function loadPageAt(context: FlowContext, page: PageSnapshot): StepTransition {
   const callback = readCallbackParams(page.hash, page.search)
   if (callback) return receiveCallback(context, page, callback)
@@ -188,29 +208,27 @@ function loadPageAt(context: FlowContext, page: PageSnapshot): StepTransition {
       : null
   if (page.stored.mfaRedirect !== null) return resume(page, email, true, 'missing_mfa_data')
 
+  if (page.hash === '' || page.hash === '#') {
+    const stale = forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken')
+    // Back from the provider's logout after a sign-in to a deep link: on to it, once.
+    const returnTo = readReturnTo(context.config, page.stored.returnTo, page.now)
+    if (returnTo !== null && page.session?.status === 'live')
+      return [
+        { step: 'done', via: 'password' },
+        [...stale, { type: 'navigate', url: returnTo, mode: 'replace' }],
+      ]
+    // A plain visit with a live session: ask, never redirect by itself (no loop with a sub-site
+    // that rejects the token and sends the person back).
+    return askIfSignedIn(context, page, stale) ?? [emailStep(page.historyEmail ?? ''), stale]
+  }
+  // A step hash over a live session asks too, at the root address: a second person never starts
+  // a sign-in over the first one's cookies without being told.
+  const asked = askIfSignedIn(context, page, [
+    ...forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken'),
+    { type: 'setLocation', hash: STEP_HASHES.email, email: null, mode: 'replace' },
+  ])
+  if (asked !== null) return asked
   switch (page.hash) {
-    case '':
-    case '#': {
-      const stale = forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken')
-      // Back from the provider's logout after a sign-in to a deep link: on to it, once.
-      const returnTo = readReturnTo(context.config, page.stored.returnTo, page.now)
-      if (returnTo !== null && page.session?.status === 'live')
-        return [
-          { step: 'done', via: 'password' },
-          [...stale, { type: 'navigate', url: returnTo, mode: 'replace' }],
-        ]
-      // A plain visit with a live session: ask, never redirect by itself (no loop with a sub-site
-      // that rejects the token and sends the person back).
-      if (page.session?.status === 'live') {
-        const target = redirectTarget(context, page)
-        if (target !== null)
-          return [
-            { step: 'signedIn', session: { who: page.session.who }, target, signingOut: false },
-            stale,
-          ]
-      }
-      return [emailStep(page.historyEmail ?? ''), stale]
-    }
     case STEP_HASHES.password:
       if (email === null) return resetToRoot(page)
       return [
