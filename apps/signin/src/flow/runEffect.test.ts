@@ -154,6 +154,7 @@ describe('runEffect', () => {
     runEffect(
       {
         type: 'finishSignIn',
+        removals: [],
         cookies: [cookie, { ...cookie, name: 'refresh_token' }],
         url: 'https://roads.example.com/',
         mode: 'replace',

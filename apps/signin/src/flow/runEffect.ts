@@ -134,10 +134,15 @@ function runOther(
 /** The effects that change the token cookies, under the platform-wide refresh lease. */
 export type LeasedEffect = Extract<SignInEffect, { type: 'endSession' | 'finishSignIn' }>
 
-/** Removes (`endSession`) or writes (`finishSignIn`) the token cookies of `effect`. */
+/**
+ * Removes (`endSession`) or writes (`finishSignIn`) the token cookies of `effect`; a sign-in
+ * first removes the token cookies it does not write (its `removals`), so it leaves no earlier
+ * person's token behind.
+ */
 export function changeCookies(effect: LeasedEffect, cookies: CookieJar): void {
-  if (effect.type === 'endSession') for (const cookie of effect.cookies) cookies.remove(cookie)
-  else for (const cookie of effect.cookies) cookies.write(cookie)
+  const removals = effect.type === 'endSession' ? effect.cookies : effect.removals
+  for (const cookie of removals) cookies.remove(cookie)
+  if (effect.type === 'finishSignIn') for (const cookie of effect.cookies) cookies.write(cookie)
 }
 
 /** The running clock of each page (its cancel function). */

@@ -263,6 +263,20 @@ describe('App: the return from Google', () => {
     expect(app.navigations[0]).toEqual({ url: 'https://citystream.example.com/', mode: 'replace' })
   })
 
+  it('an answer with only access_token: the previous person’s refresh token (and its host-only copy) is gone', async () => {
+    // Alice was signed in on this browser; Bob signs in with Google, whose answer has no refresh token.
+    document.cookie = 'refresh_token=alice-refresh; path=/; domain=.example.com'
+    document.cookie = 'refresh_token=alice-refresh-copy; path=/'
+    const app = await startTestApp({
+      url: `/?code=${encodeURIComponent(SECRETS.googleCode)}&state=${STATE}`,
+      stored: { oauthState: pendingTransaction('google') },
+      respond: () => json({ access_token: 'bob-access' }),
+    })
+    await waitFor(() => expect(app.navigations).toHaveLength(1))
+    expect(document.cookie).toContain('access_token=bob-access')
+    expect(document.cookie).not.toContain('refresh_token=')
+  })
+
   it('a return at another path is cleared to the root path / before the product API call', async () => {
     const app = await startTestApp({
       url: `/somewhere/else?code=${encodeURIComponent(SECRETS.googleCode)}&state=${STATE}`,

@@ -134,6 +134,7 @@ describe('signInFlow: Google', () => {
       },
       {
         type: 'finishSignIn',
+        removals: [],
         cookies: [
           {
             name: 'access_token',

@@ -353,6 +353,8 @@ describe('signInFlow: identity provider callback', () => {
     )
     expect(last.at(-1)).toEqual({
       type: 'finishSignIn',
+      // No refresh token in the answer: the previous one's cookie goes.
+      removals: [{ name: 'refresh_token', path: '/' }],
       cookies: [
         {
           name: 'access_token',

@@ -368,11 +368,17 @@ export type ImmediateEffect =
   /**
    * The last step of a sign-in, as one piece: holding the platform-wide refresh lease
    * (`holdRefreshLease`: a sub-site refresh in flight finishes first, at most
-   * `REFRESH_LEASE_MS`), write `cookies`, release the lease, then navigate to `url`. The
-   * person is never left on the page: past the lease's bound, the cookies are written anyway.
+   * `REFRESH_LEASE_MS`), remove `removals`, write `cookies`, release the lease, then navigate to
+   * `url`. The person is never left on the page: past the lease's bound, the cookies are
+   * written anyway.
    */
   | {
       readonly type: 'finishSignIn'
+      /**
+       * The token cookies this sign-in does not write (an answer without a refresh token): the
+       * previous person's are removed, so every sign-in writes or removes both.
+       */
+      readonly removals: readonly CookieRemoval[]
       readonly cookies: readonly CookieWrite[]
       readonly url: string
       readonly mode: 'assign' | 'replace'

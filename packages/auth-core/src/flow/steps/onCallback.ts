@@ -1,5 +1,12 @@
 import type { FlowContext } from '../flowContext'
-import { consumePostLoginCookies, failToEmail, forget, report, unchanged } from '../flowOutcomes'
+import {
+  consumePostLoginCookies,
+  failToEmail,
+  forget,
+  planUnwrittenTokenRemovals,
+  report,
+  unchanged,
+} from '../flowOutcomes'
 import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { buildLogoutUrl } from '../../oauth/buildLogoutUrl'
 import { planTokenCookies } from '../../cookies/planTokenCookies'
@@ -52,8 +59,15 @@ export function onCallback(
           ...(viaSignInPage
             ? [{ type: 'persist', item: 'returnTo', value: returnTo } as const]
             : []),
-          // The token cookies, under the platform-wide refresh lease, then the logout redirect.
-          { type: 'finishSignIn', cookies, url, mode: 'replace' },
+          // Both token cookies (written or removed), under the platform-wide refresh lease, then
+          // the logout redirect.
+          {
+            type: 'finishSignIn',
+            removals: planUnwrittenTokenRemovals(config, cookies),
+            cookies,
+            url,
+            mode: 'replace',
+          },
         ],
       ]
     }

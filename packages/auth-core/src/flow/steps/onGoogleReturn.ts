@@ -1,5 +1,10 @@
 import type { FlowContext } from '../flowContext'
-import { consumePostLoginCookies, failToEmail, unchanged } from '../flowOutcomes'
+import {
+  consumePostLoginCookies,
+  failToEmail,
+  planUnwrittenTokenRemovals,
+  unchanged,
+} from '../flowOutcomes'
 import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { planApiCookies } from '../../cookies/planApiCookies'
 import { isAuthError } from '../../errors/authError'
@@ -10,8 +15,8 @@ type GoogleReturnState = Extract<SignInState, { step: 'googleReturn' }>
 /**
  * Back from Google: the product API exchanged the Google code for the platform's cookies; those
  * whose names are allowed (`googleCookieNames`) are written with the contract's attributes (never
- * the server's), the other names are reported (names only) and left out, then the person is
- * redirected (the write and the redirect under the platform-wide refresh lease). A map with none
+ * the server's), the other names are reported (names only) and left out, a token cookie the map
+ * lacks is removed (the previous person's must not stay), then the person is redirected (the write and the redirect under the platform-wide refresh lease). A map with none
  * of the allowed names fails with `google_failed`.
  * @see ../../../../../shared/docs/contracts.md
  */
@@ -38,7 +43,13 @@ export function onGoogleReturn(
             ? [{ type: 'reportIgnoredCookies', names: ignoredNames } as const]
             : []),
           ...consumePostLoginCookies(context.config),
-          { type: 'finishSignIn', cookies, url: state.target, mode: 'replace' },
+          {
+            type: 'finishSignIn',
+            removals: planUnwrittenTokenRemovals(context.config, cookies),
+            cookies,
+            url: state.target,
+            mode: 'replace',
+          },
         ],
       ]
     }
