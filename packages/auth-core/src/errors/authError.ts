@@ -17,6 +17,12 @@ export type AuthErrorCode =
   | 'access_denied'
   /** Okta `E0000011` (401): the state token is invalid or expired; also `login_required` from `/authorize` (the one-time session token was used or expired). */
   | 'session_expired'
+  /**
+   * Sub-site authenticated fetch: the API refused the token (401) and the session now holds
+   * another person's (a different account signed in meanwhile, e.g. on a shared computer), so
+   * the request was not sent again.
+   */
+  | 'account_changed'
   /** Okta `E0000068` (403) on `/verify`: the passcode did not match. */
   | 'mfa_verification_failed'
   /** Okta `E0000006` (403) on an MFA call: access denied for the verification. */
@@ -107,6 +113,7 @@ export const AUTH_ERROR_CODES = [
   'invalid_credentials',
   'access_denied',
   'session_expired',
+  'account_changed',
   'mfa_verification_failed',
   'invalid_verification_code',
   'passcode_replayed',

@@ -56,6 +56,8 @@ export const errorMessages: Readonly<Record<CatalogueErrorCode, string>> = {
     'Your browser cannot sign in securely here. Please use an up-to-date browser.',
   storage_unavailable: 'Please allow this site to store data in your browser, then try again.',
   google_cancelled: 'Google sign-in was cancelled. You can try again or use your email.',
+  account_changed:
+    'You are now signed in with another account, so this was not sent. Please check and try again.',
 }
 
 /**

@@ -1,13 +1,29 @@
 import { describe, expect, it, vi } from 'vitest'
 import { AuthError } from '../errors/authError'
+import { createUnsignedJwt, FAR_FUTURE } from '../testing/jwt'
+import {
+  accessToken,
+  json,
+  NOW_S,
+  refreshBody,
+  sessionConfig,
+  setupSession,
+} from '../testing/sessionTestKit'
 import { createAuthenticatedFetch } from './createAuthenticatedFetch'
 import type { AuthenticatedFetchSession } from './createAuthenticatedFetch'
 
 const API = 'https://api.example.com/maps'
 
+/** Ada's access tokens, told apart by `n` (the same person each time). */
+const ada = (n: number) => createUnsignedJwt({ sub: '00uAda', exp: FAR_FUTURE, jti: `ada-${n}` })
+/** Bob's access token: another person. */
+const bob = (n: number) => createUnsignedJwt({ sub: '00uBob', exp: FAR_FUTURE, jti: `bob-${n}` })
+
+type TokenRequest = Parameters<AuthenticatedFetchSession['getAccessToken']>[0]
+
 /** A session handing out `tokens` in turn (the last one again once they run out). */
 function fakeSession(...tokens: (string | null)[]) {
-  const calls: ({ readonly forceRefresh?: boolean } | undefined)[] = []
+  const calls: TokenRequest[] = []
   const redirects: [string, { readonly returnPath?: string } | undefined][] = []
   const session: AuthenticatedFetchSession = {
     getAccessToken: async (options) => {
@@ -48,7 +64,7 @@ function api(...statuses: number[]) {
 
 describe('createAuthenticatedFetch', () => {
   it('sends the access token as a Bearer header, keeping the rest of the request', async () => {
-    const { session, calls } = fakeSession('at-1')
+    const { session, calls } = fakeSession(ada(1))
     const { fetch, seen } = api(200)
     const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
 
@@ -61,25 +77,31 @@ describe('createAuthenticatedFetch', () => {
     expect(response.status).toBe(200)
     expect(await response.text()).toBe('answer 1')
     expect(seen).toEqual([
-      { url: API, method: 'POST', authorization: 'Bearer at-1', other: 'kept', body: 'payload' },
+      {
+        url: API,
+        method: 'POST',
+        authorization: `Bearer ${ada(1)}`,
+        other: 'kept',
+        body: 'payload',
+      },
     ])
     expect(calls).toEqual([undefined])
   })
 
   it('takes a Request as input, like fetch', async () => {
-    const { session } = fakeSession('at-1')
+    const { session } = fakeSession(ada(1))
     const { fetch, seen } = api(200)
     const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
 
     await authFetch(new Request(API, { method: 'PUT', body: 'from a request' }))
 
     expect(seen).toMatchObject([
-      { method: 'PUT', authorization: 'Bearer at-1', body: 'from a request' },
+      { method: 'PUT', authorization: `Bearer ${ada(1)}`, body: 'from a request' },
     ])
   })
 
   it('on a 401, forces one refresh and resends the same request (body included) once', async () => {
-    const { session, calls } = fakeSession('at-old', 'at-new')
+    const { session, calls } = fakeSession(ada(1), ada(2))
     const { fetch, seen } = api(401, 200)
     const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
 
@@ -88,14 +110,14 @@ describe('createAuthenticatedFetch', () => {
     expect(response.status).toBe(200)
     expect(await response.text()).toBe('answer 2')
     expect(seen.map((s) => [s.authorization, s.body])).toEqual([
-      ['Bearer at-old', 'payload'],
-      ['Bearer at-new', 'payload'],
+      [`Bearer ${ada(1)}`, 'payload'],
+      [`Bearer ${ada(2)}`, 'payload'],
     ])
-    expect(calls).toEqual([undefined, { forceRefresh: true }])
+    expect(calls).toEqual([undefined, { forceRefresh: true, failedToken: ada(1) }])
   })
 
   it('returns the second 401 as it is: never a second refresh, never a third request', async () => {
-    const { session, calls } = fakeSession('at-1', 'at-2', 'at-3')
+    const { session, calls } = fakeSession(ada(1), ada(2), ada(3))
     const { fetch, seen } = api(401, 401, 200)
     const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
 
@@ -108,7 +130,7 @@ describe('createAuthenticatedFetch', () => {
   })
 
   it('does not resend when the forced refresh gives the same token the API refused', async () => {
-    const { session, calls } = fakeSession('at-1')
+    const { session, calls } = fakeSession(ada(1))
     const { fetch, seen } = api(401, 200)
     const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
 
@@ -116,11 +138,11 @@ describe('createAuthenticatedFetch', () => {
 
     expect(response.status).toBe(401)
     expect(seen).toHaveLength(1)
-    expect(calls).toEqual([undefined, { forceRefresh: true }])
+    expect(calls).toEqual([undefined, { forceRefresh: true, failedToken: ada(1) }])
   })
 
   it('does not retry a ReadableStream body (it cannot be read twice): the 401 is returned', async () => {
-    const { session, calls } = fakeSession('at-1', 'at-2')
+    const { session, calls } = fakeSession(ada(1), ada(2))
     const { fetch, seen } = api(401, 200)
     const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
     const body = new Blob(['streamed']).stream()
@@ -138,7 +160,7 @@ describe('createAuthenticatedFetch', () => {
 
   it('answers other statuses (403, 500) as they are, without a refresh', async () => {
     for (const status of [403, 500]) {
-      const { session, calls } = fakeSession('at-1', 'at-2')
+      const { session, calls } = fakeSession(ada(1), ada(2))
       const { fetch, seen } = api(status)
       const response = await createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(
         API,
@@ -147,6 +169,106 @@ describe('createAuthenticatedFetch', () => {
       expect(seen).toHaveLength(1)
       expect(calls).toHaveLength(1)
     }
+  })
+
+  describe('a retry is for the same person', () => {
+    it('Ada’s POST in flight, then "Sign in with a different account" as Bob: the 401 is not resent with Bob’s token', async () => {
+      const adaToken = accessToken({ sub: '00uAda', exp: NOW_S + 3600 })
+      const bobToken = accessToken({ sub: '00uBob', exp: NOW_S + 3600 })
+      const { session, jar, requests } = setupSession({
+        cookies: { access_token: adaToken, refresh_token: 'rt-ada' },
+        answer: () =>
+          json(
+            refreshBody(sessionConfig(), {
+              access_token: accessToken({ sub: '00uBob', exp: NOW_S + 3600, jti: 'bob-refreshed' }),
+            }),
+          ),
+      })
+      const sent: (string | null)[] = []
+      const apiFetch = vi.fn(async (input: RequestInfo | URL) => {
+        sent.push((input as Request).headers.get('authorization'))
+        if (sent.length === 1) {
+          // While Ada's request is at the API, Bob signs in on the sign-in page.
+          jar.values.set('access_token', bobToken)
+          jar.values.set('refresh_token', 'rt-bob')
+          return new Response(null, { status: 401 })
+        }
+        return new Response(null, { status: 201 })
+      })
+      const authFetch = createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        fetch: apiFetch as unknown as typeof fetch,
+      })
+
+      const failure = await authFetch(API, { method: 'POST', body: 'Ada’s new map' }).catch(
+        (error: unknown) => error,
+      )
+
+      expect(sent).toEqual([`Bearer ${adaToken}`])
+      expect(failure).toBeInstanceOf(AuthError)
+      expect((failure as AuthError).code).toBe('account_changed')
+      expect(requests.every((request) => request.form.get('refresh_token') !== 'rt-ada')).toBe(true)
+    })
+
+    it('resends when the new token names the same person (sub)', async () => {
+      const { session } = fakeSession(ada(1), ada(2))
+      const { fetch, seen } = api(401, 201)
+
+      const response = await createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(
+        API,
+        { method: 'POST', body: 'payload' },
+      )
+
+      expect(response.status).toBe(201)
+      expect(seen.map((s) => s.authorization)).toEqual([`Bearer ${ada(1)}`, `Bearer ${ada(2)}`])
+    })
+
+    it('rejects account_changed and sends nothing more when the new token names someone else', async () => {
+      const { session, redirects } = fakeSession(ada(1), bob(1))
+      const { fetch, seen } = api(401, 201)
+      const onSignedOut = vi.fn()
+
+      const failure = await createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        fetch,
+        onSignedOut,
+      })(API, { method: 'POST', body: 'payload' }).catch((error: unknown) => error)
+
+      expect(failure).toBeInstanceOf(AuthError)
+      expect((failure as AuthError).code).toBe('account_changed')
+      expect((failure as AuthError).message).not.toContain(bob(1))
+      expect(seen.map((s) => s.authorization)).toEqual([`Bearer ${ada(1)}`])
+      expect(onSignedOut).not.toHaveBeenCalled()
+      expect(redirects).toEqual([])
+    })
+
+    it('does not resend when either token does not say whose it is (not a JWT, no sub)', async () => {
+      const noSub = createUnsignedJwt({ exp: FAR_FUTURE })
+      for (const [first, second] of [
+        ['opaque-1', ada(2)],
+        [ada(1), 'opaque-2'],
+        [ada(1), noSub],
+        ['opaque-1', 'opaque-2'],
+      ] as const) {
+        const { session } = fakeSession(first, second)
+        const { fetch, seen } = api(401, 201)
+        await expect(
+          createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(API),
+        ).rejects.toMatchObject({ code: 'account_changed' })
+        expect(seen).toHaveLength(1)
+      }
+    })
+  })
+
+  describe('the forced refresh names the token that failed', () => {
+    it('asks for a refresh of exactly the token the API refused', async () => {
+      const { session, calls } = fakeSession(ada(1), ada(2))
+      const { fetch } = api(401, 200)
+
+      await createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(API)
+
+      expect(calls).toEqual([undefined, { forceRefresh: true, failedToken: ada(1) }])
+    })
   })
 
   describe('without a session', () => {
@@ -205,7 +327,7 @@ describe('createAuthenticatedFetch', () => {
     })
 
     it('when the forced refresh after a 401 finds no session: one redirect, no retry', async () => {
-      const { session, redirects } = fakeSession('at-1', null)
+      const { session, redirects } = fakeSession(ada(1), null)
       const { fetch, seen } = api(401, 200)
       const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
 
@@ -217,7 +339,7 @@ describe('createAuthenticatedFetch', () => {
 
   describe('abort signals', () => {
     it('an already aborted signal rejects with its reason before asking for a token', async () => {
-      const { session, calls } = fakeSession('at-1')
+      const { session, calls } = fakeSession(ada(1))
       const { fetch, seen } = api(200)
       const controller = new AbortController()
       controller.abort(new Error('left the page'))
@@ -254,7 +376,7 @@ describe('createAuthenticatedFetch', () => {
     })
 
     it('aborted during the first request: no forced refresh and no retry', async () => {
-      const { session, calls } = fakeSession('at-1', 'at-2')
+      const { session, calls } = fakeSession(ada(1), ada(2))
       const controller = new AbortController()
       const fetch = vi.fn(async () => {
         controller.abort(new Error('gone'))
@@ -278,7 +400,7 @@ describe('createAuthenticatedFetch', () => {
         getAccessToken: async (options) => {
           calls.push(options)
           if (options?.forceRefresh) controller.abort(new Error('gone'))
-          return options?.forceRefresh ? 'at-2' : 'at-1'
+          return options?.forceRefresh ? ada(2) : ada(1)
         },
         redirectToSignIn: () => {},
       }
@@ -290,11 +412,11 @@ describe('createAuthenticatedFetch', () => {
         }),
       ).rejects.toThrow('gone')
       expect(seen).toHaveLength(1)
-      expect(calls).toEqual([undefined, { forceRefresh: true }])
+      expect(calls).toEqual([undefined, { forceRefresh: true, failedToken: ada(1) }])
     })
 
     it('passes the signal on to the requests it sends', async () => {
-      const { session } = fakeSession('at-1')
+      const { session } = fakeSession(ada(1))
       const controller = new AbortController()
       let sentSignal: AbortSignal | null = null
       const fetch = vi.fn(async (input: RequestInfo | URL) => {
@@ -312,7 +434,7 @@ describe('createAuthenticatedFetch', () => {
   })
 
   it('looks up globalThis.fetch at each call when no fetch is given', async () => {
-    const { session } = fakeSession('at-1')
+    const { session } = fakeSession(ada(1))
     const { fetch, seen } = api(200)
     vi.stubGlobal('fetch', fetch)
     try {

@@ -1,12 +1,20 @@
 import { AuthError } from '../errors/authError'
+import { decodeAccessTokenClaims } from './decodeAccessTokenClaims'
 
 /**
  * What {@link createAuthenticatedFetch} needs of a session: a `PlatformSession` has both.
  * Only these two, so a test (or a framework binding) can pass its own.
  */
 export interface AuthenticatedFetchSession {
-  /** A valid access token, refreshed when needed (`forceRefresh`: refreshed now); null without a session. */
-  readonly getAccessToken: (options?: { readonly forceRefresh?: boolean }) => Promise<string | null>
+  /**
+   * A valid access token, refreshed when needed; null without a session. `forceRefresh`: the
+   * API refused `failedToken` (401), so refresh now, unless the session already holds another
+   * token (then that one, with no request).
+   */
+  readonly getAccessToken: (options?: {
+    readonly forceRefresh?: boolean
+    readonly failedToken?: string
+  }) => Promise<string | null>
   /** Remembers the sub-site (and the page to come back to) and goes to the sign-in page. */
   readonly redirectToSignIn: (subSite: string, options?: { readonly returnPath?: string }) => void
 }
@@ -33,8 +41,11 @@ export interface AuthenticatedFetchOptions {
  * `session.getAccessToken()` (which refreshes when needed).
  *
  * - A 401 answer means the API no longer accepts the token (revoked, or rotated by another
- *   sub-site): exactly one `getAccessToken({ forceRefresh: true })` and one retry with the new
- *   token. The retry's answer is returned whatever it is, so a request is sent at most twice.
+ *   sub-site): exactly one `getAccessToken({ forceRefresh: true, failedToken })` and one retry
+ *   with the new token. The retry's answer is returned whatever it is, so a request is sent at
+ *   most twice. The retry is for the same person only: when the new token's `sub` is not the
+ *   refused token's (a different account signed in meanwhile), or either says no `sub`, nothing
+ *   is resent and the call rejects with an `AuthError` `account_changed`.
  *   The body is cloned before the first send so the retry resends it; a `ReadableStream` body
  *   cannot be read twice, so such a request is not retried (its 401 is returned). When the
  *   forced refresh yields the same token, the 401 is returned without a retry.
@@ -78,7 +89,7 @@ export function createAuthenticatedFetch(
     const response = await send(withBearer(request, token))
     if (response.status !== 401 || spare === null) return response
     signal.throwIfAborted()
-    const fresh = await session.getAccessToken({ forceRefresh: true })
+    const fresh = await session.getAccessToken({ forceRefresh: true, failedToken: token })
     signal.throwIfAborted()
     if (fresh === null) {
       await discard(response)
@@ -86,7 +97,22 @@ export function createAuthenticatedFetch(
     }
     if (fresh === token) return response
     await discard(response)
+    const person = subjectOf(token)
+    if (person === null || subjectOf(fresh) !== person)
+      throw new AuthError(
+        'account_changed',
+        'The session now holds another person’s token: the refused request was not resent.',
+      )
     return send(withBearer(spare, fresh))
+  }
+}
+
+/** Whose token this is (its `sub`), or null when it does not say (not a JWT, no `sub`). */
+function subjectOf(token: string): string | null {
+  try {
+    return decodeAccessTokenClaims(token).subject
+  } catch {
+    return null
   }
 }
 
