@@ -19,7 +19,9 @@ export interface RequireSessionProps {
  * Renders its children only when signed in; when signed out, sends the person to sign in and
  * back to this page. It redirects once per page (StrictMode's double effects and several guards
  * included), never while loading or signing out, and never on an error (damaged cookies or a
- * failed refresh: a redirect would not fix them, and could loop).
+ * failed refresh: a redirect would not fix them, and could loop). Token copies a sibling tossed in
+ * at this page's ancestor paths do not make it redirect: the session's snapshot expires them
+ * before it decides (and is `invalid`, an error, while one stays out of reach).
  */
 export function RequireSession(props: RequireSessionProps): ReactNode {
   const { state, redirectOnce } = useSessionContext()

@@ -119,4 +119,51 @@ describe('with the real session', () => {
     await act(async () => {})
     expect(requests.filter((url) => url === TOKEN_URL)).toHaveLength(1)
   })
+
+  it('token copies a sibling tossed in at Path=/maps (this page is /maps/42): signed in, no redirect, the copies expired', async () => {
+    // Cookies by name, Domain and Path, as a browser keeps them; the page sees those whose Path
+    // is an ancestor of /maps/42, longer paths first.
+    const live = unsignedToken({ sub: 'ada', email: 'ada@example.com', exp: NOW_S + 3600 })
+    const mallory = unsignedToken({ sub: 'mallory', exp: NOW_S + 3600 })
+    const stored = [
+      { name: 'access_token', value: mallory, path: '/maps' },
+      { name: 'refresh_token', value: 'rt-mallory', path: '/maps' },
+      { name: 'access_token', value: live, path: '/' },
+      { name: 'refresh_token', value: 'rt-1', path: '/' },
+    ]
+    const getAll = (name: string) =>
+      stored.filter((cookie) => cookie.name === name).map((cookie) => cookie.value)
+    const jar: CookieJar = {
+      get: (name) => (getAll(name).length === 1 ? getAll(name)[0] : undefined),
+      getAll,
+      set: () => undefined,
+      remove: (removal) => {
+        const index = stored.findIndex(
+          (cookie) => cookie.name === removal.name && cookie.path === removal.path,
+        )
+        if (index !== -1) stored.splice(index, 1)
+      },
+    }
+    const navigations: string[] = []
+    const session = createPlatformSession(config, {
+      cookies: jar,
+      now: () => NOW_S * 1000,
+      navigate: (url) => navigations.push(url),
+      pagePath: () => window.location.pathname,
+      fetch: async () => json({}, 404),
+    })
+    render(
+      <StrictMode>
+        <PlatformSessionProvider session={session}>
+          <Status />
+          <RequireSession subSite="citystream">private</RequireSession>
+        </PlatformSessionProvider>
+      </StrictMode>,
+    )
+    await act(async () => {})
+    expect(navigations).toEqual([])
+    expect(screen.getByText('signedIn as ada@example.com')).toBeTruthy()
+    expect(screen.getByText('private')).toBeTruthy()
+    expect(stored.map((cookie) => cookie.path)).toEqual(['/', '/'])
+  })
 })

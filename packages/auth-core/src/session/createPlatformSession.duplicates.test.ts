@@ -6,8 +6,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import { REFRESH_LEASE_COOKIE_NAME } from './session.types'
+import type { SessionEvent } from './session.types'
 import {
   accessToken,
+  manualWatch,
   idToken,
   json,
   NOW_S,
@@ -157,6 +159,82 @@ describe('createPlatformSession: tossed duplicate cookies', () => {
     expect(requests).toHaveLength(0)
     expect(slept).toEqual([])
     expect(jar.writes).toEqual([])
+  })
+})
+
+describe('createPlatformSession: reading the session first expires tossed copies', () => {
+  const atMaps = (name: string, value: string): TossedCookie => ({
+    name,
+    value,
+    path: '/maps',
+    domain: '.example.com',
+  })
+  const mapsPage = () => '/maps/42'
+  const tossedBoth = () =>
+    recordingJar({ access_token: live, refresh_token: 'rt-1' }, [
+      atMaps('access_token', tossedToken),
+      atMaps('refresh_token', 'rt-mallory'),
+    ])
+
+  it('copies of both tokens at Path=/maps: the first snapshot is the real session, and the copies are gone', () => {
+    const jar = tossedBoth()
+    const { session, requests } = setupSession({
+      cookies: jar,
+      answer: provider,
+      deps: { pagePath: mapsPage },
+    })
+    const snapshot = session.getSnapshot()
+    expect(snapshot.status).toBe('active')
+    expect(snapshot.status === 'active' && snapshot.user.subject).toBe('ada@example.com')
+    expect(jar.tossed).toEqual([])
+    expect(session.readSession()).toBe(snapshot)
+    expect(requests).toHaveLength(0)
+  })
+
+  it('copies tossed in while subscribed: cleaned at the next check, no signedOut event', () => {
+    const jar = recordingJar({ access_token: live, refresh_token: 'rt-1' })
+    const watch = manualWatch()
+    const { session } = setupSession({
+      cookies: jar,
+      answer: provider,
+      deps: { pagePath: mapsPage, watchCookies: watch.watchCookies },
+    })
+    const events: SessionEvent[] = []
+    session.subscribe((event) => events.push(event))
+    const before = session.getSnapshot()
+    jar.tossed.push(atMaps('access_token', tossedToken), atMaps('refresh_token', 'rt-mallory'))
+    watch.fire()
+    expect(events).toEqual([])
+    expect(session.getSnapshot()).toBe(before)
+    expect(jar.tossed).toEqual([])
+  })
+
+  it('a copy no removal reaches (host-only at Path=/): invalid, not signedOut (a sign-in could not fix it), and nothing removed at Path=/', () => {
+    const jar = recordingJar({ access_token: live, refresh_token: 'rt-1' }, [
+      { name: 'access_token', value: tossedToken, path: '/' },
+    ])
+    const { session } = setupSession({ cookies: jar, answer: provider, deps: { pagePath } })
+    const snapshot = session.getSnapshot()
+    expect(snapshot.status).toBe('invalid')
+    expect(snapshot.status === 'invalid' && snapshot.error.code).toBe('unknown_error')
+    expect(snapshot.status === 'invalid' && snapshot.error.message).toMatch(/access_token/)
+    expect(jar.removals.filter((removal) => removal.path === '/')).toEqual([])
+    expect(jar.values.get('refresh_token')).toBe('rt-1')
+  })
+
+  it('a jar whose removals throw: the snapshot still never throws', () => {
+    const jar = tossedBoth()
+    const { session } = setupSession({
+      cookies: {
+        ...jar,
+        remove: () => {
+          throw new Error('storage refused')
+        },
+      } as typeof jar,
+      answer: provider,
+      deps: { pagePath: mapsPage },
+    })
+    expect(() => session.getSnapshot()).not.toThrow()
   })
 })
 

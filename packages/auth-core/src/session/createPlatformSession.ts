@@ -1,6 +1,6 @@
 import { COOKIE_NAMES } from '../cookies/cookie.types'
 import { isCookieValue } from '../cookies/cookieRules'
-import type { AuthError } from '../errors/authError'
+import { AuthError } from '../errors/authError'
 import { toTransportError } from '../errors/toTransportError'
 import type { HttpOptions } from '../http/httpOptions'
 import { buildLogoutUrl } from '../oauth/buildLogoutUrl'
@@ -42,7 +42,8 @@ import {
  * comes from `deps` (cookie jar, fetch, clock, navigation, the lock across this origin's tabs, and
  * the waits and random ids of the refresh lease across sub-sites).
  *
- * - `getSnapshot()` (and `readSession()`, the same) decodes (never verifies) the access token;
+ * - `getSnapshot()` (and `readSession()`, the same) first expires the token copies tossed in
+ *   at the page's ancestor paths (see Duplicates), then decodes (never verifies) the access token;
  *   it never throws, and returns the same object until the cookie values, the status the clock
  *   derives, the user or sign-out changed (React's `useSyncExternalStore` relies on it).
  * - `subscribe(listener)` tells of each change: `refreshed`, `signedOut`, `expired`,
@@ -51,8 +52,10 @@ import {
  *   `isVisible()`); the last unsubscribe stops it all (see `createSessionStore`).
  * - Duplicates: when `access_token`, `refresh_token` or `refresh_lease` has more than one copy
  *   (`CookieJar.getAll`: one tossed in with another Path), the copies at every ancestor path of the
- *   page are expired first; while one stays out of reach, no request is made and
- *   `getAccessToken()` resolves null, leaving the cookies at `Path=/` as they are.
+ *   page are expired first, by every read (the snapshot included, so a view never sees a person
+ *   signed out by a sibling's copies); while one stays out of reach, the snapshot is `invalid`,
+ *   no request is made and `getAccessToken()` resolves null, leaving the cookies at `Path=/` as
+ *   they are.
  * - `getAccessToken()` returns the access token while it stays valid for more than the refresh
  *   leeway; otherwise it refreshes once for all concurrent callers of this object, inside the
  *   lock `platform-session-refresh` (Web Locks: the tabs of this origin only, not other
@@ -132,7 +135,23 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     signal: AbortSignal.timeout(timeoutMs),
   })
 
+  /**
+   * The session the cookies describe, after expiring the copies tossed in at the page's ancestor
+   * paths (so a sibling's `Path=/maps` copies never make a signed-in person look signed out). A
+   * token cookie still duplicated (a copy out of reach) is `invalid`, not `signedOut`: neither
+   * value can be trusted, and sending the person to sign in could not remove it.
+   */
   function readCookies(): SessionSnapshot {
+    const left = expireTossedCopies(deps.cookies, config, trackedNames, pagePath())
+    const duplicated = left.find((name) => name !== REFRESH_LEASE_COOKIE_NAME)
+    if (duplicated !== undefined)
+      return {
+        status: 'invalid',
+        error: new AuthError(
+          'unknown_error',
+          `The ${duplicated} cookie has a copy from another Domain or Path that this page cannot remove.`,
+        ),
+      }
     return readSessionSnapshot(deps.cookies, { nowMs: now(), skewSeconds: skewMs / 1000 })
   }
 

@@ -8,7 +8,7 @@ import type { CookieJar } from './session.types'
  * the copies at every ancestor path of the page (never ours at `Path=/`), then reads again.
  * Returns the names that are still ambiguous (a copy no removal of ours reaches, e.g. host-only on
  * this host): the caller must use neither value and make no request. A jar that throws counts as
- * no copy (its readers handle the throw).
+ * no copy (its readers handle the throw); a removal that throws leaves its copy (never throws).
  * @param pagePath the current page's path (`location.pathname`).
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-8.6 (weak integrity: cookie tossing)
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.4 (longer paths listed first)
@@ -28,6 +28,12 @@ export function expireTossedCopies(
   }
   const found = names.filter(duplicated)
   if (found.length === 0) return []
-  for (const removal of planAncestorPathRemovals(config, found, pagePath)) cookies.remove(removal)
+  for (const removal of planAncestorPathRemovals(config, found, pagePath)) {
+    try {
+      cookies.remove(removal)
+    } catch {
+      // A removal the jar refuses leaves that copy: the name stays ambiguous below.
+    }
+  }
   return found.filter(duplicated)
 }
