@@ -158,6 +158,62 @@ describe('createAuthenticatedFetch', () => {
     expect(calls).toEqual([undefined])
   })
 
+  describe('a Request whose body is a stream', () => {
+    const streamed = (method = 'POST') =>
+      new Request(API, {
+        method,
+        body: new Blob(['streamed']).stream(),
+        duplex: 'half',
+      } as RequestInit)
+
+    it('is not retried (a stream is read once; it is not buffered for a retry): the 401 is returned', async () => {
+      const { session, calls } = fakeSession(ada(1), ada(2))
+      const { fetch, seen } = api(401, 200)
+
+      const response = await createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(
+        streamed(),
+      )
+
+      expect(response.status).toBe(401)
+      expect(seen.map((s) => s.body)).toEqual(['streamed'])
+      expect(calls).toEqual([undefined])
+    })
+
+    it('is sent whole when the API accepts it', async () => {
+      const { session } = fakeSession(ada(1))
+      const { fetch, seen } = api(201)
+
+      const response = await createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(
+        streamed('PUT'),
+      )
+
+      expect(response.status).toBe(201)
+      expect(seen).toMatchObject([{ method: 'PUT', body: 'streamed' }])
+    })
+
+    it('a Request with a buffered body (text, bytes, form) is still retried with that body', async () => {
+      for (const [method, body, expected] of [
+        ['POST', 'text', 'text'],
+        ['PUT', new TextEncoder().encode('bytes'), 'bytes'],
+        ['PATCH', new URLSearchParams({ a: '1' }), 'a=1'],
+      ] as const) {
+        const { session } = fakeSession(ada(1), ada(2))
+        const { fetch, seen } = api(401, 200)
+        const request = new Request(API, { method, body, cache: 'no-store' })
+
+        const response = await createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(
+          request,
+        )
+
+        expect(response.status).toBe(200)
+        expect(seen.map((s) => [s.method, s.body])).toEqual([
+          [method, expected],
+          [method, expected],
+        ])
+      }
+    })
+  })
+
   it('answers other statuses (403, 500) as they are, without a refresh', async () => {
     for (const status of [403, 500]) {
       const { session, calls } = fakeSession(ada(1), ada(2))

@@ -46,8 +46,9 @@ export interface AuthenticatedFetchOptions {
  *   most twice. The retry is for the same person only: when the new token's `sub` is not the
  *   refused token's (a different account signed in meanwhile), or either says no `sub`, nothing
  *   is resent and the call rejects with an `AuthError` `account_changed`.
- *   The body is cloned before the first send so the retry resends it; a `ReadableStream` body
- *   cannot be read twice, so such a request is not retried (its 401 is returned). When the
+ *   The body is cloned before the first send so the retry resends it; a stream body
+ *   (`init.body` a `ReadableStream`, or a `Request` made from one) is read once and never
+ *   buffered, so such a request is not retried (its 401 is returned). When the
  *   forced refresh yields the same token, the 401 is returned without a retry.
  * - No session (no token before the first send or after the forced refresh): `onSignedOut`
  *   (by default the redirect to sign in, once per call) and a rejection with an `AuthError`
@@ -81,8 +82,8 @@ export function createAuthenticatedFetch(
     const request = new Request(input, init)
     const { signal } = request
     signal.throwIfAborted()
-    // A stream is read once: it cannot be kept for a retry.
-    const spare = init?.body instanceof ReadableStream ? null : request.clone()
+    // A stream is read once: it is not kept (buffered) for a retry.
+    const spare = hasStreamBody(request) ? null : request.clone()
     const token = await session.getAccessToken()
     signal.throwIfAborted()
     if (token === null) signedOut()
@@ -105,6 +106,28 @@ export function createAuthenticatedFetch(
       )
     return send(withBearer(spare, fresh))
   }
+}
+
+/**
+ * Whether the request's body is a stream (`init.body` a `ReadableStream`, or a `Request` made
+ * from one), which is read once, rather than text, bytes, a Blob or a form, which a clone
+ * replays. A `Request` shows no difference (its `body` is a stream either way) but one: a
+ * request made from a stream body refuses the `no-cors` mode, so a copy is asked and dropped.
+ * @see https://fetch.spec.whatwg.org/#dom-request (the constructor: "inputOrInitBody's source is null")
+ */
+function hasStreamBody(request: Request): boolean {
+  if (!request.body) return false
+  const probe = request.clone()
+  let copy: Request | null = null
+  try {
+    copy = new Request(probe, { mode: 'no-cors', method: 'POST', cache: 'default' })
+  } catch {
+    // Only a stream body refuses.
+  }
+  // Not awaited: a cancelled clone settles only once the request's own body is read too.
+  const unread = copy ?? probe
+  void unread.body?.cancel().catch(() => undefined)
+  return copy === null
 }
 
 /** Whose token this is (its `sub`), or null when it does not say (not a JWT, no `sub`). */
