@@ -1,6 +1,7 @@
 import { compactVerify, exportJWK, generateKeyPair } from 'jose'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createRsaSigner, jwksResponse, type RsaSigner } from '../testing/rsaSigner'
+import { AuthError } from '../errors/authError'
 import { createJwksCache, type JwksCacheOptions } from './createJwksCache'
 
 const JWKS_URI = 'https://login.example.com/oauth2/default/v1/keys'
@@ -10,6 +11,28 @@ let second: RsaSigner
 beforeAll(async () => {
   ;[first, second] = await Promise.all([createRsaSigner('key-1'), createRsaSigner('key-2')])
 })
+
+/** A promise and its resolve, to hold a fetch open (a hanging identity provider). */
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((done) => {
+    resolve = done
+  })
+  return { promise, resolve }
+}
+
+/** What `promise` settles to, or 'still waiting' when it has not within 100 ms. */
+function within100ms<T>(promise: Promise<T>): Promise<T | 'still waiting'> {
+  return Promise.race([
+    promise,
+    new Promise<'still waiting'>((done) => setTimeout(() => done('still waiting'), 100)),
+  ])
+}
+
+/** Lets a background fetch of a stub (already answered) finish. */
+function backgroundWork(): Promise<void> {
+  return new Promise((done) => setTimeout(done, 10))
+}
 
 /** A cache over a fetch stub answering `answer()` at each call, with a movable clock. */
 function setup(
@@ -84,15 +107,23 @@ describe('createJwksCache', () => {
     expect(fetch).toHaveBeenCalledTimes(2)
   })
 
-  it('fetches again after maxAgeMs, and drops a key the provider removed', async () => {
+  it('fetches again in the background after maxAgeMs, and then drops a key the provider removed', async () => {
     let keys = [first.jwk]
     const { cache, fetch, clock } = setup(() => jwksResponse({ keys }), { maxAgeMs: 60_000 })
     await cache.getKey('key-1')
     keys = [second.jwk]
     clock.nowMs += 59_999
     expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+    expect(fetch).toHaveBeenCalledTimes(1)
     clock.nowMs += 1
-    expect(await cache.getKey('key-1')).toEqual({ found: false, reason: 'unknown_key' })
+    // Answered from the stale set while the fresh one is fetched...
+    expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+    expect(fetch).toHaveBeenCalledTimes(2)
+    // ...which then replaces it.
+    await vi.waitFor(async () =>
+      expect(await cache.getKey('key-1')).toEqual({ found: false, reason: 'unknown_key' }),
+    )
+    expect(await cache.getKey('key-2')).toMatchObject({ found: true })
     expect(fetch).toHaveBeenCalledTimes(2)
   })
 
@@ -186,5 +217,154 @@ describe('createJwksCache', () => {
     if (!dup.found) throw new Error('dup is missing')
     await expect(compactVerify(await second.sign({}), dup.key)).resolves.toBeDefined()
     await expect(compactVerify(await first.sign({}), dup.key)).rejects.toThrow('signature')
+  })
+
+  describe('stale keys are used while fresh ones are fetched in the background', () => {
+    it('a known kid never waits on a hanging provider once the keys are stale', async () => {
+      const hanging = deferred<Response>()
+      let calls = 0
+      const { cache, fetch, clock } = setup(
+        () => (++calls === 1 ? jwksResponse({ keys: [first.jwk] }) : hanging.promise),
+        { maxAgeMs: 60_000 },
+      )
+      await cache.getKey('key-1')
+      clock.nowMs += 60_000
+      expect(await within100ms(cache.getKey('key-1'))).toMatchObject({ found: true })
+      // The background fetch started, once, however many requests arrive meanwhile.
+      expect(await within100ms(cache.getKey('key-1'))).toMatchObject({ found: true })
+      expect(fetch).toHaveBeenCalledTimes(2)
+      // When it answers, its keys replace the old ones.
+      hanging.resolve(jwksResponse({ keys: [second.jwk] }))
+      await vi.waitFor(async () =>
+        expect(await cache.getKey('key-1')).toEqual({ found: false, reason: 'unknown_key' }),
+      )
+      expect(await cache.getKey('key-2')).toMatchObject({ found: true })
+      expect(fetch).toHaveBeenCalledTimes(2)
+    })
+
+    it('a failed background fetch keeps the stale keys and is retried after the cooldown', async () => {
+      let up = true
+      const { cache, fetch, clock } = setup(
+        () => (up ? jwksResponse({ keys: [first.jwk] }) : new Response('', { status: 503 })),
+        { maxAgeMs: 60_000 },
+      )
+      await cache.getKey('key-1')
+      up = false
+      clock.nowMs += 60_000
+      expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+      await backgroundWork()
+      clock.nowMs += 29_999
+      expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+      expect(fetch).toHaveBeenCalledTimes(2)
+      await backgroundWork()
+      clock.nowMs += 1
+      expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+      expect(fetch).toHaveBeenCalledTimes(3)
+    })
+
+    it('an unknown kid waits for the one fetch in flight, a known kid does not', async () => {
+      const hanging = deferred<Response>()
+      let calls = 0
+      const { cache, fetch, clock } = setup(() =>
+        ++calls === 1 ? jwksResponse({ keys: [first.jwk] }) : hanging.promise,
+      )
+      await cache.getKey('key-1')
+      clock.nowMs += 30_000
+      const rotated = cache.getKey('key-2')
+      expect(await within100ms(cache.getKey('key-1'))).toMatchObject({ found: true })
+      expect(await within100ms(rotated)).toBe('still waiting')
+      hanging.resolve(jwksResponse({ keys: [first.jwk, second.jwk] }))
+      expect(await rotated).toMatchObject({ found: true })
+      expect(fetch).toHaveBeenCalledTimes(2)
+    })
+
+    it('the wait of an unknown kid is bounded by timeoutMs (the fetch is aborted)', async () => {
+      let calls = 0
+      const { cache, clock } = setup(() => jwksResponse({ keys: [first.jwk] }), {
+        timeoutMs: 50,
+        fetch: async (_url, init) => {
+          calls += 1
+          if (calls === 1) return jwksResponse({ keys: [first.jwk] })
+          return new Promise<Response>((_done, fail) =>
+            init?.signal?.addEventListener('abort', () => fail(init.signal?.reason)),
+          )
+        },
+      })
+      await cache.getKey('key-1')
+      clock.nowMs += 30_000
+      expect(await within100ms(cache.getKey('key-2'))).toEqual({
+        found: false,
+        reason: 'jwks_unavailable',
+      })
+    })
+  })
+
+  describe('a key set with no usable key never replaces the known keys', () => {
+    it.each([
+      ['200 {"keys":[]}', { keys: [] }],
+      ['only entries that are not RS256 signing keys', { keys: [{ kty: 'oct', k: 'c2VjcmV0' }] }],
+      ['only malformed entries', { keys: [null, 'key', { kty: 'RSA', kid: 'key-1' }] }],
+    ])('%s', async (_label, body) => {
+      let keys: unknown = { keys: [first.jwk] }
+      const { cache, fetch, clock } = setup(() => jwksResponse(keys), { maxAgeMs: 60_000 })
+      await cache.getKey('key-1')
+      keys = body
+      clock.nowMs += 60_000
+      await cache.getKey('key-1')
+      await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2))
+      expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+      // It counts as a failed fetch: an unknown kid meanwhile is jwks_unavailable (503), and the
+      // next fetch waits out the cooldown.
+      expect(await cache.getKey('key-9')).toEqual({ found: false, reason: 'jwks_unavailable' })
+      expect(fetch).toHaveBeenCalledTimes(2)
+    })
+
+    it('before any key is known, an empty set is the answer: no such key', async () => {
+      let keys: unknown[] = []
+      const { cache, clock } = setup(() => jwksResponse({ keys }))
+      expect(await cache.getKey('key-1')).toEqual({ found: false, reason: 'unknown_key' })
+      keys = [first.jwk]
+      clock.nowMs += 30_000
+      expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+    })
+  })
+
+  describe('options are checked at creation', () => {
+    it.each([
+      ['jwksUri not a URL', { jwksUri: 'keys' }, 'jwksUri'],
+      [
+        'jwksUri over http off loopback',
+        { jwksUri: 'http://login.example.com/v1/keys' },
+        'jwksUri',
+      ],
+      ['jwksUri not a string', { jwksUri: 42 }, 'jwksUri'],
+      ['fetch not a function', { fetch: 'fetch' }, 'fetch'],
+      ['now not a function', { now: 0 }, 'now'],
+      ['timeoutMs 0', { timeoutMs: 0 }, 'timeoutMs'],
+      ['maxAgeMs not finite', { maxAgeMs: Infinity }, 'maxAgeMs'],
+      ['cooldownMs negative', { cooldownMs: -1 }, 'cooldownMs'],
+      ['cooldownMs a string', { cooldownMs: '30000' }, 'cooldownMs'],
+    ])('%s: configuration_error naming it', (_label, given, name) => {
+      const create = () =>
+        createJwksCache({ jwksUri: JWKS_URI, ...given } as unknown as JwksCacheOptions)
+      expect(create).toThrow(AuthError)
+      expect(create).toThrow(expect.objectContaining({ code: 'configuration_error' }))
+      expect(create).toThrow(new RegExp(`\\b${name}\\b`))
+    })
+
+    it('names every problem in one message', () => {
+      expect(() =>
+        createJwksCache({ jwksUri: '', timeoutMs: -1, cooldownMs: NaN } as JwksCacheOptions),
+      ).toThrow(/jwksUri.*timeoutMs.*cooldownMs/s)
+    })
+
+    it.each([
+      ['https', 'https://login.example.com/oauth2/default/v1/keys'],
+      ['http on 127.0.0.1', 'http://127.0.0.1:4010/oauth2/default/v1/keys'],
+      ['http on localhost', 'http://localhost:4010/oauth2/default/v1/keys'],
+      ['http on [::1]', 'http://[::1]:4010/oauth2/default/v1/keys'],
+    ])('accepts %s', (_label, jwksUri) => {
+      expect(createJwksCache({ jwksUri, cooldownMs: 0 }).jwksUri).toBe(jwksUri)
+    })
   })
 })

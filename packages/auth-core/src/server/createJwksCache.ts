@@ -1,12 +1,15 @@
 /**
- * The authorization server's signing keys (its JWKS), fetched once, kept for a while and fetched
- * again when a token names a key the cache does not know, at most once per cooldown.
+ * The authorization server's signing keys (its JWKS), fetched once, answered from memory (stale
+ * ones while fresh ones are fetched in the background) and fetched again when a token names a
+ * key the cache does not know, at most once per cooldown.
  */
 import { importJWK } from 'jose'
 import * as v from 'valibot'
+import { AuthError } from '../errors/authError'
 import { systemClock } from '../session/browserDefaults'
+import { jwksCacheOptionProblems } from './serverOptionProblems'
 
-/** How long fetched keys are used before the next token fetches them again: ten minutes. */
+/** How long fetched keys count as fresh; after that the next lookup fetches them again in the background: ten minutes. */
 export const DEFAULT_JWKS_MAX_AGE_MS = 600_000
 /** The least time between two fetches of the key set: thirty seconds. */
 export const DEFAULT_JWKS_COOLDOWN_MS = 30_000
@@ -28,7 +31,10 @@ export interface JwksCacheOptions {
   readonly now?: () => number
   /** Time allowed for one fetch (default {@link DEFAULT_JWKS_TIMEOUT_MS}). */
   readonly timeoutMs?: number
-  /** Keys older than this are fetched again (default {@link DEFAULT_JWKS_MAX_AGE_MS}). */
+  /**
+   * Keys older than this are fetched again in the background, still used meanwhile (default
+   * {@link DEFAULT_JWKS_MAX_AGE_MS}).
+   */
   readonly maxAgeMs?: number
   /**
    * The least time between two fetches, successful or not (default
@@ -83,20 +89,35 @@ const jwkSchema = v.looseObject({
 const jwksSchema = v.object({ keys: v.array(v.unknown()) })
 
 /**
- * A key-set cache for one authorization server. Keys are fetched on first use and kept for
- * `maxAgeMs`; a `kid` the cache does not know fetches the set again (the provider rotated its
- * keys), but never more than once per `cooldownMs`, and concurrent lookups share one request.
- * When a fetch fails, the keys fetched before stay in use. Only RSA signing keys (`use` absent or
- * `sig`, `alg` absent or `RS256`, a modulus of at least 2048 bits) are kept; any other entry, or one that does not import, is
- * skipped. A body that is not JSON `{ "keys": [...] }`, a status other than 200, a body over
- * 256 KiB, a timeout or a network error count as `jwks_unavailable`.
+ * A key-set cache for one authorization server. Keys are fetched on first use and kept; once
+ * they are older than `maxAgeMs`, a lookup is still answered at once from them while a fresh set
+ * is fetched in the background (stale-while-revalidate), so no request with a known `kid` ever
+ * waits on the identity provider after the first fetch, even when it hangs.
  *
+ * A `kid` the cache does not know fetches the set again (the provider rotated its keys), never
+ * more than once per `cooldownMs`: that request (and any other naming an unknown `kid` meanwhile)
+ * waits for the one fetch, at most `timeoutMs`; requests with known `kid`s do not. Only the very
+ * first fetch makes every request wait, as there is nothing to answer from yet. Concurrent
+ * lookups share one request.
+ *
+ * A fetch that fails keeps the keys fetched before, and so does an answer with no usable key
+ * (`200 {"keys":[]}`, only foreign or malformed entries): it counts as failed, never as "the
+ * provider has no keys" once keys are known. Only RSA signing keys (`use` absent or `sig`, `alg`
+ * absent or `RS256`, a modulus of at least 2048 bits) are kept; any other entry, or one that does
+ * not import, is skipped. A body that is not JSON `{ "keys": [...] }`, a status other than 200, a
+ * body over 256 KiB, a timeout or a network error count as `jwks_unavailable`.
+ *
+ * @throws AuthError `configuration_error`, naming every problem, when an option is unusable (a
+ *   `jwksUri` that is not https, or http off localhost; a time that is not a number), at creation.
  * @see https://www.rfc-editor.org/rfc/rfc7517#section-5 (JWK Set format)
  * @see https://www.rfc-editor.org/rfc/rfc7517#section-4.5 (kid)
+ * @see https://www.rfc-editor.org/rfc/rfc5861#section-3 (stale-while-revalidate)
  * @see https://developer.okta.com/docs/reference/api/oidc/#keys
  * @see https://developer.okta.com/docs/guides/validate-access-tokens/ (keys rotate: cache them, fetch again on an unknown kid)
  */
 export function createJwksCache(options: JwksCacheOptions): JwksCache {
+  const problems = jwksCacheOptionProblems(options)
+  if (problems.length > 0) throw new AuthError('configuration_error', problems.join(' '))
   const now = options.now ?? systemClock
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_JWKS_MAX_AGE_MS
   const cooldownMs = options.cooldownMs ?? DEFAULT_JWKS_COOLDOWN_MS
@@ -109,24 +130,32 @@ export function createJwksCache(options: JwksCacheOptions): JwksCache {
   const load = async (): Promise<void> => {
     attemptedAtMs = now()
     const loaded = await fetchKeys(options)
-    lastFailed = loaded === null
-    if (loaded !== null) {
-      keys = loaded
-      fetchedAtMs = now()
-    }
+    // A set with no usable key never replaces keys that work (a provider's glitch would refuse
+    // every token); before any key is known it is the provider's answer: it has none.
+    lastFailed = loaded === null || (loaded.size === 0 && (keys?.size ?? 0) > 0)
+    if (lastFailed) return
+    keys = loaded
+    fetchedAtMs = now()
+  }
+  /** Starts a fetch unless one runs or the cooldown forbids it; the one running, if any. */
+  const refresh = (): Promise<void> | null => {
+    const mayFetch = attemptedAtMs === null || now() - attemptedAtMs >= cooldownMs
+    if (inFlight === null && mayFetch)
+      inFlight = load().finally(() => {
+        inFlight = null
+      })
+    return inFlight
   }
 
   return {
     jwksUri: options.jwksUri,
     async getKey(kid) {
       const known = keys?.get(kid)
-      if (known !== undefined && now() - fetchedAtMs < maxAgeMs) return { found: true, key: known }
-      const mayFetch = attemptedAtMs === null || now() - attemptedAtMs >= cooldownMs
-      if (inFlight === null && mayFetch)
-        inFlight = load().finally(() => {
-          inFlight = null
-        })
-      if (inFlight !== null) await inFlight
+      if (known !== undefined) {
+        if (now() - fetchedAtMs >= maxAgeMs) void refresh()
+        return { found: true, key: known }
+      }
+      await refresh()
       const key = keys?.get(kid)
       if (key !== undefined) return { found: true, key }
       return { found: false, reason: lastFailed ? 'jwks_unavailable' : 'unknown_key' }
