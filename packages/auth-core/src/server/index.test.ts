@@ -9,6 +9,7 @@ describe('auth-core/server entry point', () => {
         'DEFAULT_JWKS_COOLDOWN_MS',
         'DEFAULT_JWKS_MAX_AGE_MS',
         'DEFAULT_JWKS_TIMEOUT_MS',
+        'createAccessTokenVerifier',
         'createJwksCache',
         'readSessionFromCookieHeader',
         'verifyAccessToken',

@@ -4,16 +4,22 @@
  * verify the access token against the authorization server's keys.
  *
  * ```ts
+ * const verify = createAccessTokenVerifier({ issuer, audience, clientId }) // once, at start-up
  * const session = readSessionFromCookieHeader(request.headers.cookie)
- * const result = await verifyAccessToken(session?.accessToken ?? '', { issuer, audience, clientId })
+ * const result = await verify(session?.accessToken ?? '')
  * ```
  *
  * Never import it into browser code: it brings `jose` and has no use there.
  */
-export { verifyAccessToken, DEFAULT_CLOCK_TOLERANCE_SECONDS } from './verifyAccessToken'
+export {
+  createAccessTokenVerifier,
+  verifyAccessToken,
+  DEFAULT_CLOCK_TOLERANCE_SECONDS,
+} from './verifyAccessToken'
 export type {
   AccessTokenRejection,
   AccessTokenVerification,
+  AccessTokenVerifier,
   VerifiedAccessToken,
   VerifyAccessTokenOptions,
 } from './verifyAccessToken'

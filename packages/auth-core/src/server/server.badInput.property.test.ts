@@ -33,6 +33,8 @@ const REASONS: readonly AccessTokenRejection[] = [
 
 const anyValue = fc.oneof(
   fc.string(),
+  // Any UTF-16 code unit: CR/LF, controls, bidirectional marks, lone surrogates.
+  fc.string({ unit: 'binary', maxLength: 80 }),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -182,7 +184,8 @@ describe('verifyAccessToken on arbitrary tokens and JWKS answers (properties)', 
         } else {
           seen.add(result.reason)
           expect(REASONS).toContain(result.reason)
-          expect(typeof result.message).toBe('string')
+          // For logs: one line of printable ASCII, whatever the token or the key set held.
+          expect(result.message).toMatch(/^[\x20-\x7e]+$/)
         }
       }),
       {

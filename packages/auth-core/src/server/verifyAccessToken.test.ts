@@ -11,8 +11,13 @@ import {
   oktaAccessClaims,
   type RsaSigner,
 } from '../testing/rsaSigner'
+import { AuthError } from '../errors/authError'
 import { createJwksCache } from './createJwksCache'
-import { verifyAccessToken, type VerifyAccessTokenOptions } from './verifyAccessToken'
+import {
+  createAccessTokenVerifier,
+  verifyAccessToken,
+  type VerifyAccessTokenOptions,
+} from './verifyAccessToken'
 
 let signer: RsaSigner
 let impostor: RsaSigner
@@ -83,7 +88,7 @@ describe('verifyAccessToken', () => {
       expect(await verifyAccessToken(token, options)).toEqual({
         ok: false,
         reason: 'unsupported_algorithm',
-        message: 'The access token is signed with HS256, not RS256.',
+        message: 'The access token is signed with "HS256", not RS256.',
       })
       expect(fetch).not.toHaveBeenCalled()
     })
@@ -265,6 +270,168 @@ describe('verifyAccessToken', () => {
       const { options } = setup()
       const token = await signer.signBytes(new TextEncoder().encode(payload))
       expect(await verifyAccessToken(token, options)).toMatchObject({ reason: 'malformed' })
+    })
+  })
+
+  describe('messages for logs never carry token text unescaped', () => {
+    /** A forged log line after CR/LF, and characters a terminal or log viewer acts on. */
+    const FORGED = '\r\n2026-11-28T08:00:00Z INFO admin signed in'
+    const NON_PRINTABLE = '\u0000\u0007\u001b[31m\u007f\u0085\u2028\u202e'
+
+    it('a kid with CR/LF and non-printables is quoted with escapes', async () => {
+      const { options } = setup()
+      const token = await signer.sign(oktaAccessClaims(), {
+        kid: `key-9${FORGED}${NON_PRINTABLE}"\\`,
+      })
+      expect(await verifyAccessToken(token, options)).toEqual({
+        ok: false,
+        reason: 'unknown_key',
+        message:
+          'The authorization server has no signing key "key-9\\u000d\\u000a2026-11-28T08:00:00Z INFO admin signed in\\u0000\\u0007\\u001b[31m\\u007f\\u0085\\u2028\\u202e\\"\\\\".',
+      })
+    })
+
+    it('an alg with CR/LF is quoted with escapes; one that is not a string is not repeated', async () => {
+      const { options } = setup()
+      const claims = oktaAccessClaims()
+      const crlf = createUnsignedJwt(claims, { alg: `HS256${FORGED}`, kid: 'key-1' })
+      expect(await verifyAccessToken(crlf, options)).toEqual({
+        ok: false,
+        reason: 'unsupported_algorithm',
+        message:
+          'The access token is signed with "HS256\\u000d\\u000a2026-11-28T08:00:00Z INFO admin signed in", not RS256.',
+      })
+      for (const alg of [{ toString: 'x' }, ['RS256\n'], 256, null, undefined])
+        expect(
+          await verifyAccessToken(createUnsignedJwt(claims, { alg, kid: 'key-1' }), options),
+        ).toEqual({
+          ok: false,
+          reason: 'unsupported_algorithm',
+          message: 'The access token names no algorithm (alg) as a string, so not RS256.',
+        })
+    })
+
+    it('a long kid is cut at 64 characters', async () => {
+      const { options } = setup()
+      const token = await signer.sign(oktaAccessClaims(), { kid: 'k'.repeat(65) })
+      expect(await verifyAccessToken(token, options)).toMatchObject({
+        message: `The authorization server has no signing key "${'k'.repeat(64)}"... (65 characters).`,
+      })
+    })
+
+    it("jose's messages are escaped too (a crit header names the attacker's parameter)", async () => {
+      const { options } = setup()
+      const parameter = `x${FORGED}${NON_PRINTABLE}`
+      const token = createUnsignedJwt(oktaAccessClaims(), {
+        alg: 'RS256',
+        kid: 'key-1',
+        crit: [parameter],
+        [parameter]: 1,
+      })
+      const result = await verifyAccessToken(token, options)
+      expect(result).toMatchObject({ ok: false, reason: 'malformed' })
+      expect(!result.ok && result.message).toBe(
+        'Extension Header Parameter "x\\u000d\\u000a2026-11-28T08:00:00Z INFO admin signed in\\u0000\\u0007\\u001b[31m\\u007f\\u0085\\u2028\\u202e" is not recognized',
+      )
+    })
+  })
+
+  describe('options are checked once, at creation, with a clear error', () => {
+    const good = {
+      issuer: TEST_ISSUER,
+      audience: TEST_AUDIENCE,
+      clientId: TEST_CLIENT_ID,
+    } satisfies VerifyAccessTokenOptions
+
+    it.each([
+      [
+        'requiredScopes a string',
+        { requiredScopes: 'coverage:get' },
+        /requiredScopes must be an array of scope names, e\.g\. \['coverage:get'\], not a string/,
+      ],
+      [
+        'requiredScopes with a space',
+        { requiredScopes: ['coverage:get image:get'] },
+        /requiredScopes/,
+      ],
+      ['requiredScopes with a number', { requiredScopes: [1] }, /requiredScopes/],
+      ['an issuer with a trailing /', { issuer: `${TEST_ISSUER}/` }, /issuer.*trailing \//],
+      ['an issuer over http', { issuer: 'http://login.example.com/oauth2/default' }, /issuer/],
+      ['an issuer that is not a URL', { issuer: 'login.example.com' }, /issuer/],
+      ['no audience', { audience: undefined }, /audience/],
+      ['an empty audience', { audience: '' }, /audience/],
+      ['no clientId', { clientId: undefined }, /clientId/],
+      ['clockTolerance negative', { clockTolerance: -1 }, /clockTolerance/],
+      ['clockTolerance a string', { clockTolerance: '30s' }, /clockTolerance/],
+      ['jwks that is not a cache', { jwks: { jwksUri: 'x' } }, /jwks must be a key cache/],
+      ['jwks null', { jwks: null }, /jwks must be a key cache/],
+      ['now not a function', { now: 5 }, /now must be a function/],
+    ])('%s: configuration_error when created', (_label, overrides, message) => {
+      const create = () =>
+        createAccessTokenVerifier({ ...good, ...overrides } as unknown as VerifyAccessTokenOptions)
+      expect(create).toThrow(AuthError)
+      expect(create).toThrow(expect.objectContaining({ code: 'configuration_error' }))
+      expect(create).toThrow(message)
+    })
+
+    it('names every problem in one message; options that are not an object are one problem', () => {
+      expect(() =>
+        createAccessTokenVerifier({
+          issuer: '',
+          clockTolerance: NaN,
+        } as unknown as VerifyAccessTokenOptions),
+      ).toThrow(/issuer.*audience.*clientId.*clockTolerance/s)
+      expect(() =>
+        createAccessTokenVerifier(undefined as unknown as VerifyAccessTokenOptions),
+      ).toThrow('The options must be an object.')
+    })
+
+    it('verifyAccessToken with requiredScopes as a string rejects with the same error, whatever the token (no TypeError)', async () => {
+      const { options } = setup({ requiredScopes: 'coverage:get' as unknown as string[] })
+      for (const token of [await signer.sign(oktaAccessClaims()), 'not-a-jwt'])
+        await expect(verifyAccessToken(token, options)).rejects.toMatchObject({
+          name: 'AuthError',
+          code: 'configuration_error',
+          message: expect.stringContaining('requiredScopes'),
+        })
+    })
+
+    it('a verifier made once verifies many tokens and reads the clock at each', async () => {
+      let nowMs = SERVER_NOW_S * 1000
+      const { options, fetch } = setup({ now: () => nowMs, clockTolerance: 0 })
+      const verify = createAccessTokenVerifier({ ...options, requiredScopes: ['coverage:get'] })
+      const token = await signer.sign(oktaAccessClaims())
+      expect(await verify(token)).toMatchObject({
+        ok: true,
+        claims: { subject: 'ada@example.com' },
+      })
+      expect(await verify(await signer.sign(oktaAccessClaims({ scp: ['openid'] })))).toEqual({
+        ok: false,
+        reason: 'insufficient_scope',
+        message: 'The access token lacks the scopes coverage:get.',
+      })
+      nowMs += 3600_000
+      expect(await verify(token)).toMatchObject({ reason: 'expired' })
+      expect(fetch).toHaveBeenCalledOnce()
+    })
+
+    it('uses the options as they were checked, whatever the caller changes later', async () => {
+      const { options } = setup()
+      const requiredScopes = ['coverage:get']
+      const given = { ...options, requiredScopes }
+      const verify = createAccessTokenVerifier(given)
+      requiredScopes.push('admin:all')
+      ;(given as { clientId: string }).clientId = '0oaOTHER'
+      expect(await verify(await signer.sign(oktaAccessClaims()))).toMatchObject({ ok: true })
+    })
+
+    it('accepts an issuer over http on localhost (a local identity provider)', () => {
+      expect(
+        typeof createAccessTokenVerifier({
+          ...good,
+          issuer: 'http://localhost:4010/oauth2/default',
+        }),
+      ).toBe('function')
     })
   })
 })
