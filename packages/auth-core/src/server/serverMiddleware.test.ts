@@ -20,6 +20,9 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
+/** The sub-site whose page calls the API; its siblings share the parent domain (and the cookies). */
+const SITE = 'https://maps.example.com'
+
 let signer: RsaSigner
 let keyRequests = 0
 const servers: Server[] = []
@@ -40,7 +43,12 @@ beforeAll(async () => {
   })
   servers.push(keys)
   issuer = `${await listen(keys)}/oauth2/default`
-  const apiServer = subSiteApi({ issuer, audience: 'api://default', clientId: '0oa1abc' })
+  const apiServer = subSiteApi({
+    issuer,
+    audience: 'api://default',
+    clientId: '0oa1abc',
+    siteOrigin: SITE,
+  })
   servers.push(apiServer)
   api = await listen(apiServer)
 })
@@ -131,6 +139,7 @@ describe('a node:http API protected by the server entry', () => {
       issuer: downIssuer,
       audience: 'api://default',
       clientId: '0oa1abc',
+      siteOrigin: SITE,
     })
     servers.push(downApi)
     const nowS = Math.floor(Date.now() / 1000)
@@ -140,5 +149,84 @@ describe('a node:http API protected by the server entry', () => {
       },
     })
     expect(response.status).toBe(503)
+  })
+
+  describe('CSRF: a cookie-authenticated unsafe method must come from the sub-site itself', () => {
+    /** `POST /me/preferences` (or `method`) with the session cookie and `headers`. */
+    async function withCookie(headers: Record<string, string>, method = 'POST') {
+      return fetch(`${api}/me/preferences`, {
+        method,
+        headers: { cookie: `access_token=${await token()}; refresh_token=rt-1`, ...headers },
+      })
+    }
+
+    it.each([
+      ['a sibling sub-site (same site, another origin)', { origin: 'https://evil.example.com' }],
+      [
+        'a sibling sub-site that also says same-site',
+        { origin: 'https://evil.example.com', 'sec-fetch-site': 'same-site' },
+      ],
+      ['another site', { origin: 'https://attacker.test', 'sec-fetch-site': 'cross-site' }],
+      ['the sub-site over http', { origin: 'http://maps.example.com' }],
+      ['an opaque origin (a sandboxed frame, a data: page)', { origin: 'null' }],
+      ['Sec-Fetch-Site cross-site without Origin', { 'sec-fetch-site': 'cross-site' }],
+      ['Sec-Fetch-Site same-site without Origin', { 'sec-fetch-site': 'same-site' }],
+      [
+        'the right Origin but Sec-Fetch-Site cross-site',
+        { origin: SITE, 'sec-fetch-site': 'cross-site' },
+      ],
+      ['neither header (no browser says nothing on an unsafe method)', {}],
+    ])('403 for %s', async (_label, headers) => {
+      const response = await withCookie(headers)
+      expect(response.status).toBe(403)
+      expect(await response.text()).toBe('Cross-site request refused.')
+      expect(response.headers.get('www-authenticate')).toBeNull()
+    })
+
+    it('refuses before the token is looked at (a bad token from a sibling is 403, not 401)', async () => {
+      const response = await fetch(`${api}/me/preferences`, {
+        method: 'POST',
+        headers: { cookie: 'access_token=not-a-jwt', origin: 'https://evil.example.com' },
+      })
+      expect(response.status).toBe(403)
+    })
+
+    it.each(['PUT', 'PATCH', 'DELETE'])('403 for %s from a sibling too', async (method) => {
+      const response = await withCookie({ origin: 'https://evil.example.com' }, method)
+      expect(response.status).toBe(403)
+    })
+
+    it.each([
+      ['its Origin', { origin: SITE }],
+      ['its Origin and same-origin', { origin: SITE, 'sec-fetch-site': 'same-origin' }],
+      [
+        'its Origin and same-site (the API on a sibling host)',
+        { origin: SITE, 'sec-fetch-site': 'same-site' },
+      ],
+      ['same-origin without Origin', { 'sec-fetch-site': 'same-origin' }],
+    ])('answers the sub-site itself: %s', async (_label, headers) => {
+      const response = await withCookie(headers)
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({ saved: true, subject: 'ada@example.com' })
+    })
+
+    it('answers safe methods from anywhere (they change nothing)', async () => {
+      for (const method of ['GET', 'HEAD'])
+        expect((await withCookie({ origin: 'https://evil.example.com' }, method)).status).toBe(200)
+      const options = await withCookie({ origin: 'https://evil.example.com' }, 'OPTIONS')
+      expect(options.status).not.toBe(403)
+    })
+
+    it('answers a Bearer request from any origin (a page cannot make the browser add it)', async () => {
+      const response = await fetch(`${api}/me/preferences`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await token()}`,
+          origin: 'https://evil.example.com',
+          'sec-fetch-site': 'cross-site',
+        },
+      })
+      expect(response.status).toBe(200)
+    })
   })
 })
