@@ -112,10 +112,16 @@ function activeSnapshot(overrides: Partial<SessionUser> = {}): SessionSnapshot {
 
 /**
  * A JWT with these claims and a made-up signature: it decodes like an access token (the session's
- * own decoder accepts it) and verifies nowhere.
+ * own decoder accepts it) and verifies nowhere. Each part is base64url of the UTF-8 JSON, as in a
+ * real token, so any name or address works (`btoa` takes only Latin-1 text).
+ * @see https://www.rfc-editor.org/rfc/rfc7515#section-2 (BASE64URL(UTF8(JSON)))
  */
 function unsignedToken(claims: Record<string, unknown>): string {
-  const part = (value: unknown) =>
-    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  const part = (value: unknown) => {
+    let bytes = ''
+    for (const byte of new TextEncoder().encode(JSON.stringify(value)))
+      bytes += String.fromCharCode(byte)
+    return btoa(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  }
   return `${part({ alg: 'RS256', typ: 'JWT', kid: 'test' })}.${part(claims)}.${part('not signed')}`
 }

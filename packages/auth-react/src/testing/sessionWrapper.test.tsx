@@ -43,4 +43,19 @@ describe('test helpers', () => {
     expect(decodeAccessTokenClaims(token)).toMatchObject({ subject: 'grace@example.com' })
     expect(await session.getUser()).toMatchObject({ subject: 'grace@example.com' })
   })
+
+  it('takes people whose names and addresses are not ASCII (base64url of UTF-8, as a real token)', async () => {
+    const user = { subject: '00uZoë', email: 'zoë@bücher.example', name: 'Zoë 山田' }
+    render(<Profile />, { wrapper: signedIn(user) })
+    expect(screen.getByText('Hello Zoë 山田')).toBeTruthy()
+
+    const session = createTestSession({ user })
+    session.signIn({ name: 'محمد 🗺️', subject: '00u山田', email: 'muhammad@مثال.example' })
+    const token = (await session.getAccessToken()) ?? ''
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+    expect(decodeAccessTokenClaims(token)).toMatchObject({
+      subject: '00u山田',
+      email: 'muhammad@مثال.example',
+    })
+  })
 })
