@@ -181,6 +181,56 @@ describe('holdRefreshLease (the sign-in page)', () => {
     },
   )
 
+  it('a settle that outlasts the lease (a frozen or throttled page): takes the lease again, never runs without one', async () => {
+    const jar = recordingJar()
+    const time = sharedClock()
+    let ids = 0
+    let first = true
+    let seenDuringTask: string | undefined
+    await holdRefreshLease(
+      {
+        config,
+        cookies: jar,
+        now: () => time.clock.nowMs,
+        // The first settle wait ends 20 s late: the lease written before it has run out.
+        sleep: async (ms) => {
+          await time.sleep(first ? ms + 20_000 : ms)
+          first = false
+        },
+        randomId: () => `holder-${++ids}xx`,
+      },
+      async () => {
+        seenDuringTask = jar.get(REFRESH_LEASE_COOKIE_NAME)
+      },
+    )
+    // Another sub-site looking while the task runs finds a lease in force, and waits.
+    expect(seenDuringTask).toBe(
+      `holder-2xx.${time.clock.nowMs - LEASE_SETTLE_MS + REFRESH_LEASE_MS}`,
+    )
+  })
+
+  it('a page frozen on every wait: restarts the bound three times, then runs the task (never waits for ever)', async () => {
+    const jar = recordingJar()
+    const time = sharedClock()
+    let ids = 0
+    let ran = false
+    await holdRefreshLease(
+      {
+        config,
+        cookies: jar,
+        now: () => time.clock.nowMs,
+        sleep: (ms) => time.sleep(ms + 20_000),
+        randomId: () => `holder-${++ids}xx`,
+      },
+      async () => {
+        ran = true
+      },
+    )
+    expect(ran).toBe(true)
+    // Three restarts of the bound, then the fourth overlong wait is past it.
+    expect(time.clock.slept).toHaveLength(4)
+  })
+
   it('waits for a sub-site’s lease in force before running the task', async () => {
     const jar = recordingJar({ refresh_lease: `roadsholder.${NOW_MS + 1000}` })
     const time = sharedClock()

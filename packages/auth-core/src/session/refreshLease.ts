@@ -22,6 +22,8 @@ export const LEASE_POLL_MS = 100
  * page a little late.
  */
 export const LEASE_SETTLE_MS = 100
+/** How many overlong waits (a frozen page) restart the bound of {@link withRefreshLease}. */
+const MAX_STALLS = 3
 const HOLDER = /^[A-Za-z0-9_-]{8,64}$/
 
 /** Whether `value` can be a lease holder id: 8 to 64 of `[A-Za-z0-9_-]` (what `randomId` must return). */
@@ -113,7 +115,9 @@ export function planRefreshLeaseCookie(
  * `undefined` (e.g. the access token another sub-site just refreshed) ends the wait without
  * running `task`. A lease that is absent or expired is taken: written with a fresh holder id,
  * read back after {@link LEASE_SETTLE_MS}, kept only when it is still ours. The wait is bounded by
- * the lease lifetime plus one poll (a holder that died stops counting when its lease expires); if
+ * the lease lifetime plus one poll (a holder that died stops counting when its lease expires), not
+ * counting a wait that itself outlasted a lease (the page was frozen: the bound starts again, at
+ * most three times, so the lease is taken again rather than skipped); if
  * the lease is still contested then (or cookies cannot be written), `task` runs without it, and
  * the `invalid_grant` re-read of the refresh cookie is what is left. Lease copies tossed in at an
  * ancestor path of the page are expired first; when a copy stays out of reach, `task` runs at once
@@ -133,13 +137,27 @@ export async function withRefreshLease<T>(
     expireTossedCopies(env.cookies, env.config, [REFRESH_LEASE_COOKIE_NAME], pagePath).length > 0
   if (ambiguous()) return task()
   // A lease written at the latest when we started expires within the lease lifetime; one more poll sees it.
-  const deadline = env.now() + REFRESH_LEASE_MS + LEASE_POLL_MS
+  const bound = () => env.now() + REFRESH_LEASE_MS + LEASE_POLL_MS
+  let deadline = bound()
+  let stalls = 0
+  const wait = async (ms: number) => {
+    const before = env.now()
+    await env.sleep(ms)
+    // A wait that lasted longer than any lease (a page frozen or throttled meanwhile, e.g. a
+    // background tab, a sleeping device) was not spent waiting for another holder, and our own
+    // lease may have run out unread: the bound counts again from now, so the lease is taken again
+    // instead of the task running without it (a few times at most).
+    if (env.now() - before > REFRESH_LEASE_MS && stalls < MAX_STALLS) {
+      stalls += 1
+      deadline = bound()
+    }
+  }
   let mine: string | null = null
   for (;;) {
     if (readLease(env) === null) {
       const holder = env.randomId()
       env.cookies.set(planRefreshLeaseCookie(env.config, holder, env.now() + REFRESH_LEASE_MS))
-      await env.sleep(LEASE_SETTLE_MS)
+      await wait(LEASE_SETTLE_MS)
       if (ambiguous()) {
         // Ours can never be told apart from a copy out of reach: take it back, go on without.
         env.cookies.remove(planCookieRemoval(env.config, REFRESH_LEASE_COOKIE_NAME))
@@ -150,7 +168,7 @@ export async function withRefreshLease<T>(
         break
       }
     } else {
-      await env.sleep(LEASE_POLL_MS)
+      await wait(LEASE_POLL_MS)
     }
     const result = settled()
     if (result !== undefined) return result
