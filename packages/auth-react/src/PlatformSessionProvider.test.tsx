@@ -53,10 +53,10 @@ function sessionAt(
   }
 }
 
-const expired = (refreshToken: string | null): SessionSnapshot => ({
+const expired = (refreshable: boolean): SessionSnapshot => ({
   status: 'expired',
   accessToken: null,
-  refreshToken,
+  refreshable,
   claims: null,
   expiresAt: null,
 })
@@ -152,7 +152,7 @@ describe('PlatformSessionProvider and useSession', () => {
   })
 
   it('an expired token without a refresh token is signed out, and nothing is refreshed', () => {
-    const session = sessionAt(expired(null))
+    const session = sessionAt(expired(false))
     render(
       <PlatformSessionProvider session={session}>
         <Status />
@@ -164,7 +164,7 @@ describe('PlatformSessionProvider and useSession', () => {
 
   it('an expired token with a refresh token shows loading and refreshes once (StrictMode too)', async () => {
     const getAccessToken = vi.fn<PlatformSession['getAccessToken']>(() => new Promise(() => {}))
-    const session = sessionAt(expired('rt-1'), getAccessToken)
+    const session = sessionAt(expired(true), getAccessToken)
     const { rerender } = render(
       <StrictMode>
         <PlatformSessionProvider session={session}>
@@ -188,7 +188,7 @@ describe('PlatformSessionProvider and useSession', () => {
     const getAccessToken = vi.fn<PlatformSession['getAccessToken']>(async () => {
       throw new AuthError('network_error', 'offline')
     })
-    const session = sessionAt(expired('rt-1'), getAccessToken)
+    const session = sessionAt(expired(true), getAccessToken)
     render(
       <PlatformSessionProvider session={session}>
         <Status />
@@ -199,13 +199,13 @@ describe('PlatformSessionProvider and useSession', () => {
     expect(getAccessToken).toHaveBeenCalledOnce()
 
     // Another tab wrote new cookies, still expired: that new snapshot gets its one refresh.
-    await act(async () => session.set(expired('rt-2')))
+    await act(async () => session.set(expired(true)))
     expect(getAccessToken).toHaveBeenCalledTimes(2)
   })
 
   it('a refresh that succeeds shows the person once the session says so', async () => {
     const session = sessionAt(
-      expired('rt-1'),
+      expired(true),
       vi.fn(async () => 'at-new'),
     )
     render(

@@ -83,7 +83,7 @@ export function PlatformSessionProvider(props: PlatformSessionProviderProps): Re
   const refreshed = useRef<object | null>(null)
   const [failure, setFailure] = useState<{ snapshot: object; error: AuthError } | null>(null)
   useEffect(() => {
-    if (session === null || snapshot.status !== 'expired' || snapshot.refreshToken === null) return
+    if (session === null || snapshot.status !== 'expired' || !snapshot.refreshable) return
     if (refreshed.current === snapshot) return
     refreshed.current = snapshot
     session.getAccessToken().catch((error: unknown) => {

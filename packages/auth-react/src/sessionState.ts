@@ -62,7 +62,7 @@ export function sessionViewOf(
     case 'active':
       return { status: 'signedIn', user: snapshot.user, error: null }
     case 'expired':
-      if (snapshot.refreshToken === null) return SIGNED_OUT
+      if (!snapshot.refreshable) return SIGNED_OUT
       return refreshError === null ? LOADING : { status: 'error', user: null, error: refreshError }
     case 'invalid':
       return { status: 'error', user: null, error: snapshot.error }

@@ -97,17 +97,36 @@ describe('getSnapshot: the same object until something changed', () => {
     expect(session.getSnapshot()).toBe(first)
   })
 
-  it('a new object when a cookie value changes, or when the clock makes the token expire', () => {
+  it('a new object when the access token changes, or when the clock makes the token expire', () => {
     const { session, jar, clock } = setupSession({ cookies: { access_token: live } })
     const first = session.getSnapshot()
     clock.nowMs = (NOW_S + 3000) * 1000
     expect(session.getSnapshot()).toBe(first)
-    jar.values.set('refresh_token', 'rt-2')
+    const other = accessToken({ exp: NOW_S + 3600, jti: 'other' })
+    jar.values.set('access_token', other)
     const second = session.getSnapshot()
     expect(second).not.toBe(first)
-    expect(second).toMatchObject({ status: 'active', refreshToken: 'rt-2' })
+    expect(second).toMatchObject({ status: 'active', accessToken: other })
     clock.nowMs = (NOW_S + 3600 - 60) * 1000
-    expect(session.getSnapshot()).toMatchObject({ status: 'expired', accessToken: live })
+    expect(session.getSnapshot()).toMatchObject({
+      status: 'expired',
+      accessToken: other,
+      refreshable: false,
+    })
+  })
+
+  it('expired: a new object when a refresh token appears or goes (refreshable), not when it rotates (no snapshot holds it)', () => {
+    const { session, jar } = setupSession({ cookies: { access_token: accessToken({ exp: 1 }) } })
+    const first = session.getSnapshot()
+    expect(first).toMatchObject({ status: 'expired', refreshable: false })
+    jar.values.set('refresh_token', 'rt-1')
+    const second = session.getSnapshot()
+    expect(second).toMatchObject({ status: 'expired', refreshable: true })
+    jar.values.set('refresh_token', 'rt-2')
+    expect(session.getSnapshot()).toBe(second)
+    jar.values.delete('refresh_token')
+    expect(session.getSnapshot()).not.toBe(second)
+    expect(session.getSnapshot()).toMatchObject({ refreshable: false })
   })
 })
 

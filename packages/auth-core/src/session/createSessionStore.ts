@@ -63,7 +63,8 @@ interface ProfileEntry {
  * that React's `useSyncExternalStore` and other listeners rely on:
  * - `getSnapshot()` re-reads the cookies on every call (cheap: two cookie values and one JWT
  *   decode) and returns the previous object unless its identity key changed: the status, the
- *   token cookie values, the user's `email` and `name` (or the error message of `invalid`).
+ *   access token, whether it is refreshable, the user's `email` and `name` (or the error message
+ *   of `invalid`).
  *   The clock flips `active` to `expired`, so the key covers the derived status, not the time.
  * - `subscribe` counts listeners; the first starts watching: `watchCookies(check)`, a timer at
  *   the moment the access token expires (`exp` minus the skew; a timer never exceeds
@@ -264,12 +265,11 @@ function identityKey(snapshot: SessionSnapshot): string {
     case 'invalid':
       return JSON.stringify([snapshot.status, snapshot.error.message])
     case 'expired':
-      return JSON.stringify([snapshot.status, snapshot.accessToken, snapshot.refreshToken])
+      return JSON.stringify([snapshot.status, snapshot.accessToken, snapshot.refreshable])
     case 'active':
       return JSON.stringify([
         snapshot.status,
         snapshot.accessToken,
-        snapshot.refreshToken,
         snapshot.user.email,
         snapshot.user.name,
       ])
@@ -278,7 +278,7 @@ function identityKey(snapshot: SessionSnapshot): string {
 
 /**
  * The event for a change from `previous` to `next`: `signedOut` when the cookies are gone or
- * sign-out started; with the same token cookies, `expired` (active to expired: the clock) or
+ * sign-out started; with the same access token, `expired` (active to expired: the clock) or
  * `userLoaded` (the user's profile arrived); with new tokens, `refreshed` when they are the
  * ones this object's refresh wrote, else `changedElsewhere` (another tab or sub-site).
  */
@@ -289,9 +289,7 @@ function classify(
 ): SessionEvent['type'] {
   if (next.status === 'signedOut' || next.status === 'signingOut') return 'signedOut'
   if (isTokens(previous) && isTokens(next)) {
-    const sameTokens =
-      previous.accessToken === next.accessToken && previous.refreshToken === next.refreshToken
-    if (sameTokens && previous.status === 'active')
+    if (previous.accessToken === next.accessToken && previous.status === 'active')
       return next.status === 'expired' ? 'expired' : 'userLoaded'
   }
   if (isTokens(next) && next.accessToken !== null && next.accessToken === lastRefreshed)

@@ -16,13 +16,12 @@ describe('readSessionSnapshot', () => {
     expect(readSessionSnapshot(jar, clock)).toEqual({ status: 'signedOut' })
   })
 
-  it('with a valid access token and a refresh token: is active with tokens, claims and expiry', () => {
+  it('with a valid access token and a refresh token: is active with the access token, claims and expiry (never the refresh token)', () => {
     const token = accessToken({ exp: NOW_S + 3600, scp: ['openid'] })
     const jar = recordingJar({ access_token: token, refresh_token: 'rt-1' })
     expect(readSessionSnapshot(jar, clock)).toEqual({
       status: 'active',
       accessToken: token,
-      refreshToken: 'rt-1',
       claims: {
         subject: 'ada@example.com',
         email: null,
@@ -68,15 +67,15 @@ describe('readSessionSnapshot', () => {
     expect(readSessionSnapshot(recordingJar({ refresh_token: 'rt-1' }), clock)).toEqual({
       status: 'expired',
       accessToken: null,
-      refreshToken: 'rt-1',
+      refreshable: true,
       claims: null,
       expiresAt: null,
     })
   })
 
-  it('with an access token alone: keeps refreshToken null', () => {
-    const jar = recordingJar({ access_token: accessToken({ exp: NOW_S + 3600 }) })
-    expect(readSessionSnapshot(jar, clock)).toMatchObject({ status: 'active', refreshToken: null })
+  it('with an expired access token alone: not refreshable', () => {
+    const jar = recordingJar({ access_token: accessToken({ exp: NOW_S - 1 }) })
+    expect(readSessionSnapshot(jar, clock)).toMatchObject({ status: 'expired', refreshable: false })
   })
 
   it.each([

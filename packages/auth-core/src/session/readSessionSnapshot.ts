@@ -21,8 +21,9 @@ export interface SnapshotClock {
  *   token that is not a decodable JWT with `sub` and numeric `exp`, or a jar that throws →
  *   `invalid` with an `unknown_error` AuthError saying which;
  * - otherwise `active` while `now + skew < exp` (with `user` from the claims, `name` null: the
- *   cookies do not hold it), else `expired`; a refresh token alone is `expired` (it can be
- *   refreshed).
+ *   cookies do not hold it), else `expired` (`refreshable` when there is a refresh token); a
+ *   refresh token alone is `expired` (it can be refreshed). The refresh token's value is never
+ *   in the snapshot (it goes to every listener).
  *
  * @see https://www.rfc-editor.org/rfc/rfc7519#section-4.1.4 (exp, with "some small leeway")
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-6.1 (4096 bytes per cookie)
@@ -42,7 +43,6 @@ export function readSessionSnapshot(cookies: CookieJar, clock: SnapshotClock): S
       return {
         status: 'active',
         accessToken,
-        refreshToken,
         claims,
         expiresAt: claims.expiresAt,
         user: { subject: claims.subject, email: claims.email, name: null },
@@ -50,7 +50,7 @@ export function readSessionSnapshot(cookies: CookieJar, clock: SnapshotClock): S
     return {
       status: 'expired',
       accessToken,
-      refreshToken,
+      refreshable: refreshToken !== null,
       claims,
       expiresAt: claims?.expiresAt ?? null,
     }

@@ -209,11 +209,14 @@ export interface UserProfile {
   readonly name: string | null
 }
 
-/** The access token is valid beyond the clock-skew allowance. */
+/**
+ * The access token is valid beyond the clock-skew allowance. Like every snapshot, it never holds
+ * the refresh token: snapshots and events reach every listener (and their logs); only the session
+ * itself reads the refresh cookie.
+ */
 export interface ActiveSession {
   readonly status: 'active'
   readonly accessToken: string
-  readonly refreshToken: string | null
   readonly claims: AccessTokenClaims
   /** The access token's `exp` in epoch seconds. */
   readonly expiresAt: number
@@ -227,7 +230,11 @@ export interface ActiveSession {
 export interface ExpiredSession {
   readonly status: 'expired'
   readonly accessToken: string | null
-  readonly refreshToken: string | null
+  /**
+   * Whether a refresh token cookie is there, so `getAccessToken()` can try to refresh (the token
+   * itself is never in a snapshot).
+   */
+  readonly refreshable: boolean
   readonly claims: AccessTokenClaims | null
   /** The access token's `exp` in epoch seconds, or null without an access token. */
   readonly expiresAt: number | null

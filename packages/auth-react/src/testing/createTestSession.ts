@@ -103,7 +103,6 @@ function activeSnapshot(overrides: Partial<SessionUser> = {}): SessionSnapshot {
   return {
     status: 'active',
     accessToken: unsignedToken({ sub: user.subject, email: user.email, exp: FAR_FUTURE_S }),
-    refreshToken: 'test-refresh-token',
     claims,
     expiresAt: FAR_FUTURE_S,
     user,
