@@ -5,6 +5,8 @@ import {
   browserLock,
   browserNavigate,
   browserRandomId,
+  browserRandom,
+  browserRetrySignals,
   browserSessionDeps,
   browserSleep,
   systemClock,
@@ -184,7 +186,75 @@ describe('browserRandomId', () => {
   })
 })
 
+describe('browserRandom', () => {
+  it('is 32 random bits over 2^32: 0 for zero bytes, just under 1 for 0xff bytes, big-endian', () => {
+    const fill = (bytes: number[]) =>
+      browserRandom({
+        getRandomValues<T extends Uint8Array>(array: T): T {
+          array.set(bytes)
+          return array
+        },
+      })()
+    expect(fill([0, 0, 0, 0])).toBe(0)
+    expect(fill([255, 255, 255, 255])).toBe((2 ** 32 - 1) / 2 ** 32)
+    expect(fill([128, 0, 0, 1])).toBe((2 ** 31 + 1) / 2 ** 32)
+  })
+})
+
+describe('browserRetrySignals', () => {
+  function host(visibilityState: string) {
+    const listeners = new Map<string, () => void>()
+    return {
+      listeners,
+      document: { visibilityState },
+      addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
+      removeEventListener: (type: string, listener: () => void) => {
+        if (listeners.get(type) === listener) listeners.delete(type)
+      },
+    }
+  }
+
+  it('signals on online, focus and visibilitychange to visible; stop removes all three', () => {
+    const fake = host('visible')
+    const onSignal = vi.fn()
+    const stop = browserRetrySignals(fake, fake.document)(onSignal)
+    expect([...fake.listeners.keys()].sort()).toEqual(['focus', 'online', 'visibilitychange'])
+    for (const type of ['online', 'focus', 'visibilitychange']) fake.listeners.get(type)?.()
+    expect(onSignal).toHaveBeenCalledTimes(3)
+    stop()
+    expect(fake.listeners.size).toBe(0)
+  })
+
+  it('not on visibilitychange to hidden', () => {
+    const fake = host('hidden')
+    const onSignal = vi.fn()
+    browserRetrySignals(fake, fake.document)(onSignal)
+    fake.listeners.get('visibilitychange')?.()
+    expect(onSignal).not.toHaveBeenCalled()
+  })
+})
+
 describe('browserSessionDeps', () => {
+  it('reports to console.error, draws the jitter from crypto, and retries on window events', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const listeners: string[] = []
+    const deps = browserSessionDeps({
+      ...timersAndCrypto,
+      document: fakeDocument(''),
+      navigator: {},
+      location: { assign: vi.fn() },
+      addEventListener: (type) => listeners.push(type),
+      removeEventListener: () => undefined,
+      clearTimeout: () => undefined,
+    })
+    const problem = new Error('x')
+    deps.onError?.(problem)
+    expect(error).toHaveBeenCalledWith(problem)
+    expect(deps.random?.()).toBe(0x00112233 / 2 ** 32)
+    deps.watchRetrySignals?.(() => undefined)
+    expect(listeners).toEqual(['online', 'focus', 'visibilitychange'])
+  })
+
   it('gives the refresh lease its waits and holder ids from setTimeout and crypto', async () => {
     const fake = fakeTimersAndCrypto()
     const deps = browserSessionDeps({

@@ -250,12 +250,47 @@ export function browserRandomId(source: RandomSource): () => string {
 }
 
 /**
+ * A `random` over the caller's `crypto`: a uniform number in [0, 1) from 32 random bits (the
+ * jitter of the refresh back-off).
+ * @see https://w3c.github.io/webcrypto/#Crypto-method-getRandomValues
+ */
+export function browserRandom(source: RandomSource): () => number {
+  return () =>
+    source.getRandomValues(new Uint8Array(4)).reduce((sum, byte) => sum * 256 + byte, 0) / 2 ** 32
+}
+
+/**
+ * The moments to retry a refresh that failed for a transient reason: `online` (the network is
+ * back), `focus`, and `visibilitychange` to visible (the person is back). Returns the function
+ * that stops listening.
+ * @see https://html.spec.whatwg.org/multipage/system-state.html#event-online
+ */
+export function browserRetrySignals(host: ListenerHost, doc: VisibilityDocument): CookieWatch {
+  const visible = browserIsVisible(doc)
+  return (onSignal) => {
+    const onVisibility = () => {
+      if (visible()) onSignal()
+    }
+    host.addEventListener('online', onSignal)
+    host.addEventListener('focus', onSignal)
+    host.addEventListener('visibilitychange', onVisibility)
+    return () => {
+      host.removeEventListener('online', onSignal)
+      host.removeEventListener('focus', onSignal)
+      host.removeEventListener('visibilitychange', onVisibility)
+    }
+  }
+}
+
+/**
  * Every {@link SessionDeps} a browser page needs, from the objects it passes in:
  * `createPlatformSession(config, browserSessionDeps(window))`. With `window`'s
  * `addEventListener` / `removeEventListener` and `clearTimeout` (an object without them gets
  * no watching), also the change watcher ({@link browserWatchCookies}), the timer
- * ({@link browserSchedule}) and the visibility ({@link browserIsVisible}) that `subscribe` uses.
- * `onError` (a listener that threw) is `console.error`.
+ * ({@link browserSchedule}), the visibility ({@link browserIsVisible}) and the retry signals
+ * ({@link browserRetrySignals}) that `subscribe` uses. The back-off's jitter comes from `crypto`
+ * ({@link browserRandom}); `onError` (a listener that threw, an ID token that failed its check, the refresh ceiling) is
+ * `console.error`.
  * `overrides` replaces any of them (e.g. a `fetch` with telemetry, or `timeoutMs`).
  * @see https://w3c.github.io/web-locks/
  */
@@ -270,6 +305,7 @@ export function browserSessionDeps(
     pagePath: () => browser.location.pathname ?? '/',
     sleep: browserSleep(browser),
     randomId: browserRandomId(browser.crypto),
+    random: browserRandom(browser.crypto),
     onError: browserReportError,
     ...watchDeps(browser),
     ...overrides,
@@ -284,7 +320,7 @@ function browserReportError(error: unknown): void {
 /** The watching deps, when `browser` can remove listeners and cancel timers. */
 function watchDeps(
   browser: BrowserGlobals,
-): Pick<SessionDeps, 'watchCookies' | 'schedule' | 'isVisible'> {
+): Pick<SessionDeps, 'watchCookies' | 'schedule' | 'isVisible' | 'watchRetrySignals'> {
   const { addEventListener, removeEventListener, clearTimeout } = browser
   if (addEventListener === undefined || removeEventListener === undefined) return {}
   if (clearTimeout === undefined) return {}
@@ -300,6 +336,7 @@ function watchDeps(
     watchCookies: browserWatchCookies(host),
     schedule: browserSchedule(host),
     isVisible: browserIsVisible(browser.document),
+    watchRetrySignals: browserRetrySignals(host, browser.document),
   }
 }
 

@@ -339,7 +339,8 @@ describe('proactive refresh (refreshAheadSeconds)', () => {
     const short = (request: SeenRequest) => {
       if (request.url === USERINFO) return json({ sub: '00u1' })
       const iat = Math.floor(clock.nowMs / 1000)
-      return json(refreshBody(config, { access_token: accessToken({ iat, exp: iat + 400 }) }))
+      const token = accessToken({ iat, exp: iat + 400 })
+      return json(refreshBody(config, { access_token: token, expires_in: 400 }))
     }
     const { subscribe, timers, requests } = watchedSession({
       config: ahead,

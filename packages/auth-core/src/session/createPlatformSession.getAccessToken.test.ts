@@ -7,7 +7,6 @@ import { createPlatformSession } from './createPlatformSession'
 import {
   accessToken,
   deferred,
-  idToken,
   json,
   localSessionConfig,
   NOW_S,
@@ -307,12 +306,6 @@ describe('createPlatformSession: getAccessToken', () => {
       () => json(refreshBody(sessionConfig(), { expires_in: 0 })),
       'unknown_error',
     ],
-    [
-      'an ID token for another client',
-      () =>
-        json(refreshBody(sessionConfig(), { id_token: idToken(sessionConfig(), { aud: 'x' }) })),
-      'unknown_error',
-    ],
   ])('on %s: rejects with %s and keeps the cookies', async (_label, answer, code) => {
     const { session, jar } = setupSession({
       cookies: { access_token: stale, refresh_token: 'rt-1' },
@@ -324,9 +317,9 @@ describe('createPlatformSession: getAccessToken', () => {
     expect(jar.values.get('refresh_token')).toBe('rt-1')
   })
 
-  it('on a timeout: rejects with timeout after timeoutMs, keeps the cookies, and a retry can succeed', async () => {
+  it('on a timeout: rejects with timeout after timeoutMs, keeps the cookies, and a retry after the back-off can succeed', async () => {
     let attempts = 0
-    const { session, jar } = setupSession({
+    const { session, jar, clock } = setupSession({
       cookies: { access_token: stale, refresh_token: 'rt-1' },
       deps: { timeoutMs: 20 },
       answer: ({ signal }) => {
@@ -339,7 +332,13 @@ describe('createPlatformSession: getAccessToken', () => {
     })
     expect((await rejection(session.getAccessToken())).code).toBe('timeout')
     expect(jar.values.get('refresh_token')).toBe('rt-1')
+    // Within the back-off (1.5 s without a random dep): the same failure, no request.
+    clock.nowMs += 1499
+    expect((await rejection(session.getAccessToken())).code).toBe('timeout')
+    expect(attempts).toBe(1)
+    clock.nowMs += 1
     await expect(session.getAccessToken()).resolves.toBe(refreshBody(config).access_token)
+    expect(attempts).toBe(2)
   })
 
   it('when the refreshed token cannot be a cookie: rejects with unknown_error and writes nothing', async () => {

@@ -10,13 +10,22 @@ import { checkSessionSettings, requireReturnTo } from './checkSessionSettings'
 import { createSessionStore } from './createSessionStore'
 import { expireTossedCopies } from './expireTossedCopies'
 import { fetchUserInfo } from './fetchUserInfo'
+import { measureClockOffset } from './measureClockOffset'
+import { refreshBackoffMs } from './refreshBackoffMs'
 import { withRefreshLease } from './refreshLease'
 import type { RefreshLeaseEnv } from './refreshLease'
 import { readSessionSnapshot } from './readSessionSnapshot'
 import { refreshSessionTokens } from './refreshSessionTokens'
 import { revokeRefreshToken } from './revokeRefreshToken'
-import { REFRESH_LEASE_COOKIE_NAME, REFRESH_LOCK_NAME } from './session.types'
+import { spendRefresh } from './spendRefresh'
+import {
+  MAX_REFRESHES_PER_MINUTE,
+  REFRESH_BUDGET_COOKIE_NAME,
+  REFRESH_LEASE_COOKIE_NAME,
+  REFRESH_LOCK_NAME,
+} from './session.types'
 import type {
+  CookieJar,
   GetAccessTokenOptions,
   PlatformSession,
   RedirectToSignInOptions,
@@ -127,6 +136,35 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     ...(lease === null ? [] : [REFRESH_LEASE_COOKIE_NAME]),
   ]
   let inFlight: Promise<string | null> | null = null
+  /**
+   * The provider's clock minus the device's (ms): measured on every refresh answer, and on a
+   * token another tab or sub-site wrote while this one waited to refresh. Expiry is judged by
+   * `providerNow()` everywhere; the lease and the budget, shared by the tabs of one device, by `now()`.
+   */
+  let offsetMs = 0
+  const providerNow = (): number => now() + offsetMs
+  /** Transient refresh failures in a row, the latest, and the device time a refresh may be sent again. */
+  let failures = 0
+  let lastFailure: AuthError | null = null
+  let retryAt = 0
+  /**
+   * Without the lease (no `sleep`/`randomId`: not a browser's deps), the refresh budget of this
+   * object alone, in memory; with it, the `refresh_budget` cookie all sub-sites share.
+   */
+  const ownBudget: Pick<CookieJar, 'getAll' | 'set'> = {
+    getAll: () => budget,
+    set: (write) => {
+      budget = [write.value]
+    },
+  }
+  let budget: string[] = []
+  const report = (error: unknown): void => {
+    try {
+      ;(deps.onError ?? (() => undefined))(error)
+    } catch {
+      // The reporter is the last resort: nothing to tell of its own failure.
+    }
+  }
   /** The ID token of the latest refresh by this object, with its `exp` in epoch seconds. */
   let latestIdToken: { readonly value: string; readonly expiresAt: number } | null = null
 
@@ -152,15 +190,21 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
           `The ${duplicated} cookie has a copy from another Domain or Path that this page cannot remove.`,
         ),
       }
-    return readSessionSnapshot(deps.cookies, { nowMs: now(), skewSeconds: skewMs / 1000 })
+    return readSessionSnapshot(deps.cookies, { nowMs: providerNow(), skewSeconds: skewMs / 1000 })
   }
 
   const store = createSessionStore({
     read: readCookies,
-    now,
+    now: providerNow,
     skewMs,
     refreshAheadMs,
     refresh: () => getAccessToken(),
+    retryInMs: () => (lastFailure === null ? null : Math.max(0, retryAt - now())),
+    retry: () => {
+      retryAt = 0
+      return getAccessToken()
+    },
+    watchRetrySignals: deps.watchRetrySignals,
     loadProfile: (token) => fetchUserInfo(config, token, httpOptions()),
     watchCookies: deps.watchCookies,
     schedule: deps.schedule,
@@ -172,7 +216,17 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
   function usableAccessToken(): string | null {
     const snapshot = readCookies()
     if (snapshot.status !== 'active') return null
-    return now() + leewayMs < snapshot.expiresAt * 1000 ? snapshot.accessToken : null
+    return providerNow() + leewayMs < snapshot.expiresAt * 1000 ? snapshot.accessToken : null
+  }
+
+  /** The access token cookie when it holds a plain cookie value, else null. */
+  function readAccessToken(): string | null {
+    try {
+      const value = deps.cookies.get(COOKIE_NAMES.accessToken)
+      return isCookieValue(value, COOKIE_NAMES.accessToken) ? value : null
+    } catch {
+      return null
+    }
   }
 
   /** The refresh token cookie when it holds a plain cookie value, else null. */
@@ -206,13 +260,67 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     for (const removal of planSessionCookieRemovals(config)) deps.cookies.remove(removal)
   }
 
+  /**
+   * What a refresh was decided on: the refresh token in the cookie then, whether it is forced, and
+   * the access token a resource server refused.
+   */
+  interface RefreshPlan {
+    readonly decided: string | null
+    readonly decidedAccess: string | null
+    readonly force: boolean
+    readonly failedToken: string | undefined
+  }
+
   /** One refresh at a time in this page (shared promise) and across this origin's tabs (the lock). */
-  function refresh(force: boolean): Promise<string | null> {
-    inFlight ??= lock(REFRESH_LOCK_NAME, () => refreshUnderLock(force)).finally(() => {
+  function refresh(force: boolean, failedToken?: string): Promise<string | null> {
+    const plan: RefreshPlan = {
+      decided: readRefreshToken(),
+      decidedAccess: readAccessToken(),
+      force,
+      failedToken,
+    }
+    inFlight ??= lock(REFRESH_LOCK_NAME, () => refreshUnderLock(plan)).finally(() => {
       inFlight = null
       store.check()
     })
     return inFlight
+  }
+
+  /**
+   * What another tab or sub-site did since the refresh was decided: null when the refresh cookie
+   * is gone (signed out), the access token to use instead of a request, or undefined (refresh).
+   * A refresh token that changed meanwhile was rotated by someone else: its access token was
+   * written within this wait, so its `iat` is the provider's recent time (the clock offset is
+   * learnt from it) and it is used; a refresh is never made with a token that was already
+   * rotated, nor twice for one token. With `failedToken`, any other access token in the cookie
+   * is used. A forced refresh without one (sign-out needs an ID token) refreshes what is current.
+   */
+  function writtenElsewhere(plan: RefreshPlan): string | null | undefined {
+    const current = readRefreshToken()
+    if (current === null) return null
+    const access = readAccessToken()
+    if (current !== plan.decided) learnFromWrite(plan)
+    if (plan.failedToken !== undefined)
+      return access !== null && access !== plan.failedToken ? access : undefined
+    if (plan.force || current === plan.decided) return undefined
+    return usableAccessToken() ?? undefined
+  }
+
+  function learnOffset(measured: number | null): void {
+    if (measured !== null) offsetMs = measured
+  }
+
+  /**
+   * An access token another tab or sub-site wrote while this one waited to refresh (it differs
+   * from the one the refresh was decided on, so its `iat` is the provider's time of moments ago):
+   * when this clock calls it expired already, the clock is wrong, not the token, and the offset is
+   * learnt from it. A cookie merely read (at load, on focus) may be an hour old: it teaches
+   * nothing, and a tab learns on its own first refresh instead.
+   */
+  function learnFromWrite(plan: RefreshPlan): void {
+    const access = readAccessToken()
+    if (access !== plan.decidedAccess && usableAccessToken() === null)
+      learnOffset(measureClockOffset(access, null, now()))
   }
 
   /**
@@ -221,46 +329,76 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
    * (null when the cookie disappeared: signed out). A forced refresh (sign-out needs an ID token)
    * waits for the lease and then refreshes with whatever token is current.
    */
-  async function refreshUnderLock(force: boolean): Promise<string | null> {
+  async function refreshUnderLock(plan: RefreshPlan): Promise<string | null> {
     if (!unambiguous()) return null
-    if (lease === null) return refreshOnce(force)
-    if (!force) {
+    if (lease === null) return refreshOnce(plan)
+    const early = writtenElsewhere(plan)
+    if (early !== undefined) return early
+    if (!plan.force) {
       const current = usableAccessToken()
       if (current !== null) return current
     }
-    const seen = readRefreshToken()
-    if (seen === null) return null
-    const settled = (): string | null | undefined => {
-      const current = readRefreshToken()
-      if (current === null) return null
-      if (force || current === seen) return undefined
-      return usableAccessToken() ?? undefined
-    }
-    return withRefreshLease(lease, settled, () => refreshOnce(force))
+    return withRefreshLease(
+      lease,
+      () => writtenElsewhere(plan),
+      () => refreshOnce(plan),
+    )
   }
 
-  /** Re-reads the cookies (another tab or sub-site may have refreshed) and refreshes if still needed. */
-  async function refreshOnce(force: boolean): Promise<string | null> {
-    if (!force) {
+  /** A transient failure: the next refresh waits (back-off with jitter); a subscriber retries then. */
+  function failed(reason: AuthError, waitMs: number): AuthError {
+    failures += 1
+    lastFailure = reason
+    retryAt = now() + Math.max(waitMs, refreshBackoffMs(failures, (deps.random ?? (() => 0.5))()))
+    store.rearm()
+    return reason
+  }
+
+  /**
+   * Re-reads the cookies (another tab or sub-site may have refreshed) and refreshes if still
+   * needed, within the back-off and the browser-wide budget.
+   */
+  async function refreshOnce(plan: RefreshPlan): Promise<string | null> {
+    const early = writtenElsewhere(plan)
+    if (early !== undefined) return early
+    if (!plan.force) {
       const current = usableAccessToken()
       if (current !== null) return current
     }
-    const refreshToken = readRefreshToken()
-    if (refreshToken === null) return null
+    const refreshToken = readRefreshToken() as string
+    if (lastFailure !== null && now() < retryAt) throw lastFailure
+    const waitMs = spendRefresh(config, lease === null ? ownBudget : deps.cookies, now())
+    if (waitMs > 0) {
+      const ceiling = new AuthError(
+        'rate_limited',
+        `The session refreshed ${MAX_REFRESHES_PER_MINUTE} times in the last minute (${REFRESH_BUDGET_COOKIE_NAME}); no request until one is a minute old.`,
+      )
+      report(ceiling)
+      throw failed(ceiling, waitMs)
+    }
     let tokens: RefreshedTokens
     try {
-      tokens = await refreshSessionTokens(config, refreshToken, httpOptions())
+      tokens = await refreshSessionTokens(config, refreshToken, httpOptions(), now)
     } catch (error) {
       const reason = toTransportError(error)
-      if (!endsSession(reason)) throw reason
+      if (!endsSession(reason)) throw failed(reason, 0)
       // Web Locks are per origin: another sub-site may have refreshed with the same token at
       // the same moment (it won, we got invalid_grant). Its rotated cookie is the session now.
       const current = readRefreshToken()
-      if (current !== null && current !== refreshToken) return usableAccessToken()
+      if (current !== null && current !== refreshToken) {
+        learnFromWrite(plan)
+        return usableAccessToken()
+      }
       clearTokenCookies()
       latestIdToken = null
       return null
     }
+    failures = 0
+    lastFailure = null
+    learnOffset(tokens.clockOffsetMs)
+    // The provider issued (and rotated) these tokens: a local check of the ID token that failed
+    // is reported, and only the ID token is dropped.
+    if (tokens.idTokenError !== null) report(tokens.idTokenError)
     const rotated = { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken }
     // Compare and swap: the answer is written only over the refresh token it replaces. A sign-out
     // or a sign-in as someone else while the request was at the provider changed the cookie; the
@@ -281,8 +419,14 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
 
   async function getAccessToken(options: GetAccessTokenOptions = {}): Promise<string | null> {
     if (store.isSigningOut() || !unambiguous()) return null
-    if (options.forceRefresh === true)
-      return inFlight === null && readRefreshToken() === null ? null : refresh(true)
+    const { forceRefresh, failedToken } = options
+    if (forceRefresh === true) {
+      // Replaced since it failed (here or in another tab or sub-site): no request for it.
+      const current = readAccessToken()
+      if (failedToken !== undefined && current !== null && current !== failedToken)
+        return getAccessToken()
+      return inFlight === null && readRefreshToken() === null ? null : refresh(true, failedToken)
+    }
     const current = usableAccessToken()
     if (current !== null) return current
     if (inFlight === null && readRefreshToken() === null) return null
@@ -291,7 +435,8 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
 
   /** The ID token of the latest refresh while it has not expired (an `id_token_hint` must be valid). */
   function currentIdToken(): string | null {
-    if (latestIdToken === null || now() + skewMs >= latestIdToken.expiresAt * 1000) return null
+    if (latestIdToken === null || providerNow() + skewMs >= latestIdToken.expiresAt * 1000)
+      return null
     return latestIdToken.value
   }
 

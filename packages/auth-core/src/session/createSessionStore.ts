@@ -26,6 +26,15 @@ export interface SessionStoreEnv {
   readonly refreshAheadMs: number | null
   /** The refresh (`getAccessToken()`: one at a time, under the lock and the lease). */
   readonly refresh: () => Promise<unknown>
+  /**
+   * After a refresh failed for a transient reason: the ms until the back-off allows the next
+   * (0: now); null when no retry is pending.
+   */
+  readonly retryInMs?: () => number | null
+  /** The retry of a failed refresh, regardless of the back-off (it is due, or a signal came). */
+  readonly retry?: () => Promise<unknown>
+  /** `online`, `focus`, `visibilitychange`: good moments to retry (see `SessionDeps`). */
+  readonly watchRetrySignals?: CookieWatch | undefined
   /** The `name` and `email` the provider gives for an access token (its userinfo endpoint). */
   readonly loadProfile: (accessToken: string) => Promise<UserProfile>
   readonly watchCookies?: CookieWatch | undefined
@@ -43,6 +52,8 @@ export interface SessionStore {
   readonly subscribe: (listener: (event: SessionEvent) => void) => () => void
   /** Re-reads the cookies and tells the listeners when the snapshot changed. */
   readonly check: () => void
+  /** Sets the timers again (a refresh failed: its retry is pending), then `check()`. */
+  readonly rearm: () => void
   /** This object wrote refreshed tokens: `accessToken`, with its ID token's profile, if any. */
   readonly refreshed: (accessToken: string, profile: UserProfile | null) => void
   /** Sign-out started (true), or failed before the page could leave (false). */
@@ -146,6 +157,7 @@ export function createSessionStore(env: SessionStoreEnv): SessionStore {
     if (armedFor === snapshot) return
     disarm()
     armedFor = snapshot
+    if (snapshot.status === 'expired') armRetry(snapshot)
     if (snapshot.status !== 'active') return
     if (!profiles.has(snapshot.accessToken)) void profileFor(snapshot.accessToken)
     const { schedule } = env
@@ -166,6 +178,31 @@ export function createSessionStore(env: SessionStoreEnv): SessionStore {
       const at = Math.max(expiresAtMs - aheadMs, (issuedAtMs + expiresAtMs) / 2)
       cancels.push(schedule(() => refreshAhead(token), delayUntil(at)))
     }
+  }
+
+  /**
+   * After a transient failure to refresh an expired session: the retry once the back-off is over,
+   * or at the first retry signal (back online, focus, visible again), whichever comes first. The
+   * session never stays expired for good while someone listens; the ceiling bounds the retries.
+   */
+  function armRetry(snapshot: Extract<SessionSnapshot, { status: 'expired' }>): void {
+    const wait = env.retryInMs?.() ?? null
+    if (wait === null || snapshot.refreshToken === null) return
+    const retry = () => {
+      disarm()
+      void env
+        .retry?.()
+        .catch(() => undefined)
+        .finally(rearm)
+    }
+    if (env.schedule !== undefined) cancels.push(env.schedule(retry, Math.min(wait, MAX_TIMER_MS)))
+    const stop = env.watchRetrySignals?.(retry)
+    if (stop !== undefined) cancels.push(stop)
+  }
+
+  function rearm(): void {
+    armedFor = null
+    check()
   }
 
   function delayUntil(atMs: number): number {
@@ -228,6 +265,7 @@ export function createSessionStore(env: SessionStoreEnv): SessionStore {
   return {
     getSnapshot,
     check,
+    rearm,
     subscribe(listener) {
       const entry = { listener }
       listeners.add(entry)

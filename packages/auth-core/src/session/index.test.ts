@@ -13,8 +13,10 @@ describe('auth-core/session entry point', () => {
         'DEFAULT_REFRESH_LEEWAY_SECONDS',
         'LOCALE_COOKIE_NAME',
         'LOCALE_NAMES',
+        'MAX_REFRESHES_PER_MINUTE',
         'MAX_SESSION_TIMEOUT_MS',
         'POST_LOGIN_REDIRECT_MAX_AGE_SECONDS',
+        'REFRESH_BUDGET_COOKIE_NAME',
         'REFRESH_LEASE_COOKIE_NAME',
         'REFRESH_LEASE_MS',
         'REFRESH_LOCK_NAME',
@@ -22,7 +24,9 @@ describe('auth-core/session entry point', () => {
         'browserIsVisible',
         'browserLock',
         'browserNavigate',
+        'browserRandom',
         'browserRandomId',
+        'browserRetrySignals',
         'browserSchedule',
         'browserSessionDeps',
         'browserSleep',
@@ -55,5 +59,6 @@ describe('auth-core/session entry point', () => {
     expectTypeOf<RefreshedTokens>().toExtend<TokenSet>()
     expectTypeOf<RefreshedTokens['idTokenExpiresAt']>().toEqualTypeOf<number | null>()
     expectTypeOf<RefreshedTokens['idTokenProfile']>().toEqualTypeOf<UserProfile | null>()
+    expectTypeOf<RefreshedTokens['clockOffsetMs']>().toEqualTypeOf<number | null>()
   })
 })

@@ -8,8 +8,10 @@ import {
   sessionRefreshRequest,
 } from './refreshSessionTokens'
 import {
+  accessToken,
   idToken,
   json,
+  NOW_S as KIT_NOW_S,
   localSessionConfig,
   refreshBody,
   sessionConfig,
@@ -77,9 +79,13 @@ describe('sessionRefreshRequest', () => {
 })
 
 describe('processSessionRefreshResponse', () => {
-  it('on a rotated token set: returns every token', async () => {
+  it('on a rotated token set: returns every token, and the provider clock measured on the answer', async () => {
     const body = refreshBody(config)
-    await expect(processSessionRefreshResponse(config, json(body))).resolves.toEqual({
+    // Received 5 s after the provider's now (exp - expires_in): the provider is 5 s behind.
+    const receivedAtMs = KIT_NOW_S * 1000 + 5000
+    await expect(
+      processSessionRefreshResponse(config, json(body), receivedAtMs),
+    ).resolves.toStrictEqual({
       accessToken: body.access_token,
       tokenType: 'Bearer',
       expiresIn: 3600,
@@ -88,6 +94,41 @@ describe('processSessionRefreshResponse', () => {
       scope: 'openid offline_access',
       idTokenExpiresAt: FAR_FUTURE,
       idTokenProfile: { name: null, email: null },
+      clockOffsetMs: -5000,
+      idTokenError: null,
+    })
+  })
+
+  it('measures the provider clock by exp - expires_in, whatever the token lifetime', async () => {
+    const token = accessToken({ iat: KIT_NOW_S - 50, exp: KIT_NOW_S + 300 })
+    const body = refreshBody(config, { access_token: token, expires_in: 300 })
+    const tokens = await processSessionRefreshResponse(
+      config,
+      json(body),
+      KIT_NOW_S * 1000 - 7200_000,
+    )
+    expect(tokens.clockOffsetMs).toBe(7200_000)
+  })
+
+  it('an access token that is not a JWT: no clock measured, the tokens kept', async () => {
+    const body = refreshBody(config, { access_token: 'opaque-token' })
+    const tokens = await processSessionRefreshResponse(config, json(body), KIT_NOW_S * 1000)
+    expect(tokens).toMatchObject({ accessToken: 'opaque-token', clockOffsetMs: null })
+  })
+
+  it('a device clock two hours ahead: the ID token is checked by the provider clock (accepted)', async () => {
+    const token = accessToken({ iat: KIT_NOW_S, exp: KIT_NOW_S + 3600 })
+    const id = idToken(config, { iat: KIT_NOW_S, exp: KIT_NOW_S + 3600 })
+    const body = refreshBody(config, { access_token: token, id_token: id })
+    const tokens = await processSessionRefreshResponse(
+      config,
+      json(body),
+      (KIT_NOW_S + 7200) * 1000,
+    )
+    expect(tokens).toMatchObject({
+      idToken: id,
+      idTokenExpiresAt: KIT_NOW_S + 3600,
+      idTokenError: null,
     })
   })
 
@@ -147,12 +188,21 @@ describe('processSessionRefreshResponse', () => {
       { id_token: idToken(config, { iss: 'https://evil.example' }) },
     ],
     ['an expired ID token', { id_token: idToken(config, { exp: 1_000_000_000 }) }],
-  ])('on %s: rejects with unknown_error', async (_label, overrides) => {
-    const error = await rejection(
-      processSessionRefreshResponse(config, json(refreshBody(config, overrides))),
-    )
-    expect(error.code).toBe('unknown_error')
-  })
+  ])(
+    'on %s: keeps the tokens without the ID token, the failure as idTokenError',
+    async (_label, overrides) => {
+      const body = refreshBody(config, overrides)
+      const tokens = await processSessionRefreshResponse(config, json(body))
+      expect(tokens).toMatchObject({
+        accessToken: body.access_token,
+        refreshToken: 'rt-rotated',
+        idToken: null,
+        idTokenExpiresAt: null,
+        idTokenProfile: null,
+      })
+      expect(tokens.idTokenError?.code).toBe('unknown_error')
+    },
+  )
 
   it.each([
     ['no access_token', { access_token: undefined }],
@@ -183,7 +233,7 @@ describe('processSessionRefreshResponse', () => {
     expect(error.details).toStrictEqual({ status: 200 })
   })
 
-  it('on a 200 body with an id_token that is not a JWS: rejects with unknown_error', async () => {
+  it('on a 200 body with an id_token that is not a JWS (the schema): rejects with unknown_error', async () => {
     const error = await rejection(
       processSessionRefreshResponse(config, json(refreshBody(config, { id_token: 'x' }))),
     )
@@ -201,14 +251,35 @@ describe('processSessionRefreshResponse: the ID token', () => {
   const withIdToken = (claims: Record<string, unknown>, header: object = TEST_JWT_HEADER) =>
     json(
       refreshBody(config, {
+        access_token: accessToken({ iat: NOW_S, exp: NOW_S + 3600 }),
         id_token: createUnsignedJwt(
           idTokenClaims(expected, { nonce: undefined, ...claims }),
           header as Record<string, unknown>,
         ),
       }),
     )
+  /** The check's failure, with the tokens kept: the ID token dropped, the rest as answered. */
+  async function idTokenError(response: Response) {
+    const tokens = await processSessionRefreshResponse(config, response, NOW_S * 1000)
+    expect(tokens).toMatchObject({
+      refreshToken: 'rt-rotated',
+      idToken: null,
+      idTokenProfile: null,
+    })
+    expect(tokens.accessToken).toMatch(/^eyJ/)
+    if (tokens.idTokenError === null) throw new Error('expected an idTokenError')
+    return tokens.idTokenError
+  }
+
   afterEach(() => {
     vi.useRealTimers()
+  })
+
+  it('without receivedAtMs: the system clock', async () => {
+    vi.useFakeTimers({ now: (NOW_S - 3600) * 1000 })
+    // Received an hour before the provider's now: the provider is an hour ahead.
+    const tokens = await processSessionRefreshResponse(config, withIdToken({}))
+    expect(tokens.clockOffsetMs).toBe(3600_000)
   })
 
   it.each([
@@ -222,9 +293,9 @@ describe('processSessionRefreshResponse: the ID token', () => {
     ['auth_time 0', { auth_time: 0 }],
     ['an empty sub', { sub: '' }],
   ])('accepts %s', async (_label, claims) => {
-    vi.useFakeTimers({ now: NOW_S * 1000 })
-    const tokens = await processSessionRefreshResponse(config, withIdToken(claims))
+    const tokens = await processSessionRefreshResponse(config, withIdToken(claims), NOW_S * 1000)
     expect(tokens.idToken).not.toBeNull()
+    expect(tokens.idTokenError).toBeNull()
   })
 
   it.each([
@@ -251,8 +322,7 @@ describe('processSessionRefreshResponse: the ID token', () => {
     ['a negative auth_time', { auth_time: -1 }, 'claims'],
     ['auth_time a string', { auth_time: 'today' }, 'claims'],
   ])('refuses %s: unknown_error naming the %s check', async (_label, claims, check) => {
-    vi.useFakeTimers({ now: NOW_S * 1000 })
-    const error = await rejection(processSessionRefreshResponse(config, withIdToken(claims)))
+    const error = await idTokenError(withIdToken(claims))
     expect(error.code).toBe('unknown_error')
     expect(error.message).toBe(`The ID token of the refresh response fails its ${check} check.`)
     expect(error.details).toStrictEqual({ status: 200 })
@@ -264,7 +334,7 @@ describe('processSessionRefreshResponse: the ID token', () => {
     ['no alg', { typ: 'JWT' }],
     ['a crit header parameter', { ...TEST_JWT_HEADER, crit: ['exp'] }],
   ])('refuses a header with %s (unknown_error)', async (_label, header) => {
-    const error = await rejection(processSessionRefreshResponse(config, withIdToken({}, header)))
+    const error = await idTokenError(withIdToken({}, header))
     expect(error.message).toBe('The ID token of the refresh response fails its header check.')
   })
 
@@ -274,7 +344,7 @@ describe('processSessionRefreshResponse: the ID token', () => {
     ['claims that are a JSON array', `${idToken(config).split('.')[0]}.W10.c2ln`, 'claims'],
   ])('refuses %s (the %s check)', async (_label, token, check) => {
     const body = refreshBody(config, { id_token: token.replaceAll('=', '') })
-    const error = await rejection(processSessionRefreshResponse(config, json(body)))
+    const error = await idTokenError(json(body))
     expect(error.message).toBe(`The ID token of the refresh response fails its ${check} check.`)
   })
 })

@@ -6,6 +6,7 @@ import { oauthEndpointsFor } from '../oauth/authorizationServerFor'
 import { JwsSchema, TokenBodyEntries, toTokenSet } from '../oauth/tokenBodySchema'
 import { systemClock } from './browserDefaults'
 import { checkIdTokenClaims } from './checkIdTokenClaims'
+import { measureClockOffset } from './measureClockOffset'
 import { postSessionForm } from './postSessionForm'
 import { providerRefusal } from './providerRefusal'
 import { readUserProfile } from './readUserProfile'
@@ -43,15 +44,21 @@ export function sessionRefreshRequest(
  * refused (`providerRefusal`: OAuth error bodies, challenges, error pages). A 200 body must be a
  * JSON object with a non-empty `access_token`, `token_type` Bearer (any case), `expires_in` an
  * integer from 1 to 86400 (no numeric strings), and strings for `refresh_token` (a rotated refresh
- * token, non-empty), `id_token` (a three-part JWS) and `scope` when present. An ID token, when
- * present, has its header and claims checked (`checkIdTokenClaims`: `alg`, `iss`, `aud`, `azp`,
- * `exp`, `iat`, ... against the system clock), not its signature: it comes straight from the
- * token endpoint over TLS. Its `exp` comes back as `idTokenExpiresAt`, its `name` and `email`
- * claims (what the person is shown as) as `idTokenProfile`.
+ * token, non-empty), `id_token` (a three-part JWS) and `scope` when present.
  *
+ * The provider's clock is measured on the answer (`clockOffsetMs`: the access token's `iat`, else
+ * `exp - expires_in`, against `receivedAtMs`; see `measureClockOffset`), and an ID token, when
+ * present, has its header and claims checked by THAT clock (`checkIdTokenClaims`: `alg`, `iss`,
+ * `aud`, `azp`, `exp`, `nbf`), not its signature: it comes straight from the token endpoint over
+ * TLS. Its `exp` comes back as `idTokenExpiresAt`, its `name` and `email` claims as
+ * `idTokenProfile`. An ID token that fails its check does not make the answer fail: the provider
+ * issued (and rotated) the tokens, so they are returned without it (`idToken` null) and the
+ * reason as `idTokenError` (`unknown_error`, status 200), for the caller to report.
+ *
+ * @param receivedAtMs the device clock when the answer arrived (epoch ms; the injected clock).
  * @throws AuthError `unknown_error` with the provider's `error` as `providerCode` and the HTTP
  *   `status` (e.g. `invalid_grant`, 400), `session_expired` for `login_required`-like errors,
- *   `unknown_error` with status 200 for an unusable body or ID token.
+ *   `unknown_error` with status 200 for an unusable body.
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.1 and #section-5.2
  * @see https://openid.net/specs/openid-connect-core-1_0.html#RefreshTokenResponse
  * @see https://openid.net/specs/openid-connect-core-1_0.html#StandardClaims (name, email)
@@ -60,22 +67,32 @@ export function sessionRefreshRequest(
 export async function processSessionRefreshResponse(
   config: SessionOAuthConfig,
   response: Response,
+  receivedAtMs: number = systemClock(),
 ): Promise<RefreshedTokens> {
   if (response.status !== 200) throw await providerRefusal(response)
   const read = await readJsonBody(response)
   const result = v.safeParse(RefreshBodySchema, read.parsed ? read.value : undefined)
   if (!result.success) throw unusable('The refresh response is not one the session can use.')
-  const idToken = result.output.id_token
-  const claims =
-    idToken === undefined
-      ? undefined
-      : checkIdTokenClaims(config, idToken, Math.floor(systemClock() / 1000))
+  const tokens = toTokenSet(result.output)
+  const clockOffsetMs = measureClockOffset(tokens.accessToken, tokens.expiresIn, receivedAtMs)
+  const providerNowS = Math.floor((receivedAtMs + (clockOffsetMs ?? 0)) / 1000)
+  const idToken = tokens.idToken
+  const claims = idToken === null ? null : checkIdTokenClaims(config, idToken, providerNowS)
   if (typeof claims === 'string')
-    throw unusable(`The ID token of the refresh response fails its ${claims} check.`)
+    return {
+      ...tokens,
+      idToken: null,
+      idTokenExpiresAt: null,
+      idTokenProfile: null,
+      clockOffsetMs,
+      idTokenError: unusable(`The ID token of the refresh response fails its ${claims} check.`),
+    }
   return {
-    ...toTokenSet(result.output),
+    ...tokens,
     idTokenExpiresAt: claims?.exp ?? null,
-    idTokenProfile: claims === undefined ? null : readUserProfile(claims),
+    idTokenProfile: claims === null ? null : readUserProfile(claims),
+    clockOffsetMs,
+    idTokenError: null,
   }
 }
 
@@ -84,7 +101,8 @@ function unusable(message: string): AuthError {
 }
 
 /**
- * Refreshes the tokens: {@link sessionRefreshRequest} then {@link processSessionRefreshResponse}.
+ * Refreshes the tokens: {@link sessionRefreshRequest} then {@link processSessionRefreshResponse}
+ * (with `now()`, the device clock, read when the answer arrived; default the system clock).
  * `refreshToken` of the result is null when the provider did not rotate it (keep the old one).
  *
  * @throws AuthError for every failure (via `toAuthError`).
@@ -94,7 +112,8 @@ export async function refreshSessionTokens(
   config: SessionOAuthConfig,
   refreshToken: string,
   options: HttpOptions = {},
+  now: () => number = systemClock,
 ): Promise<RefreshedTokens> {
   const response = await sessionRefreshRequest(config, refreshToken, options)
-  return processSessionRefreshResponse(config, response)
+  return processSessionRefreshResponse(config, response, now())
 }

@@ -80,6 +80,24 @@ export const REFRESH_LEASE_MS = 16_000
  * A longer timeout is refused when the session is created.
  */
 export const MAX_SESSION_TIMEOUT_MS = 15_000
+/**
+ * The hard ceiling on token requests: at most 4 refreshes in any 60 s, per browser (every tab
+ * and sub-site together, counted in the {@link REFRESH_BUDGET_COOKIE_NAME} cookie). A healthy
+ * session refreshes once per token lifetime; four in a minute already means something is wrong
+ * (a clock, an API answering 401 by mistake), and Okta's rate limit on the token endpoint is
+ * per org, so one browser must not spend it for everyone. Past it no request is sent:
+ * `getAccessToken()` rejects with an AuthError `rate_limited` (reported to `onError`) until the
+ * oldest of the four is a minute old.
+ */
+export const MAX_REFRESHES_PER_MINUTE = 4
+/**
+ * Name of the refresh budget: a cookie on the parent domain (same Domain, Path, `Secure` and
+ * `SameSite=Lax` as the token cookies, Max-Age 60) whose value lists the device times (epoch
+ * milliseconds, dot-separated) of the refreshes sent in the last minute by any sub-site of this
+ * browser. Written under the refresh lease just before each request; see
+ * {@link MAX_REFRESHES_PER_MINUTE}.
+ */
+export const REFRESH_BUDGET_COOKIE_NAME = 'refresh_budget'
 
 /* --- Injected dependencies --- */
 
@@ -159,12 +177,26 @@ export interface SessionDeps {
   /** Whether the page is visible now (`document.visibilityState`). Defaults to always visible. */
   readonly isVisible?: () => boolean
   /**
-   * Told of an error the session caught and went on without, e.g. a `subscribe` listener that
-   * threw (the other listeners still hear the event, and the refresh, the request or the cookie
-   * watch that told it goes on as if nothing had thrown). {@link browserSessionDeps} passes
-   * `console.error`; without it such errors are dropped.
+   * Told of an error the session caught and went on without: a `subscribe` listener that threw
+   * (the other listeners still hear the event, and the refresh, the request or the cookie watch
+   * that told it goes on as if nothing had thrown), a refresh answer whose ID token fails its
+   * local check (the tokens are kept, the ID token is not), the refresh ceiling
+   * ({@link MAX_REFRESHES_PER_MINUTE}) reached. {@link browserSessionDeps} passes
+   * `console.error`; without it such errors are dropped. Must not throw.
    */
   readonly onError?: (error: unknown) => void
+  /**
+   * A uniform random number in [0, 1): the jitter of the back-off after a failed refresh (in a
+   * browser, from `crypto.getRandomValues`). Defaults to no jitter (0.5).
+   */
+  readonly random?: () => number
+  /**
+   * Starts watching for moments worth retrying a refresh that failed for a transient reason
+   * (network, timeout, 5xx): calls `onSignal` on each, returns a function that stops. In a
+   * browser: `online`, `focus` and `visibilitychange` of `window`. Used only while someone is
+   * subscribed and a retry is pending.
+   */
+  readonly watchRetrySignals?: CookieWatch
 }
 
 /** See {@link SessionDeps.watchCookies}: `onChange` on every possible change; returns stop. */
@@ -278,6 +310,16 @@ export interface RefreshedTokens extends TokenSet {
   readonly idTokenExpiresAt: number | null
   /** The validated ID token's string `name` and `email` claims, or null without an ID token. */
   readonly idTokenProfile: UserProfile | null
+  /**
+   * The provider's clock minus the device's, in ms, measured on this answer (the access token's
+   * `iat`, else `exp - expires_in`, against the receipt time); null when the token carries neither.
+   */
+  readonly clockOffsetMs: number | null
+  /**
+   * Why the answer's ID token failed its local check (`idToken` is then null and the other
+   * tokens are kept: the provider issued them), else null.
+   */
+  readonly idTokenError: AuthError | null
 }
 
 /* --- The session object --- */
@@ -310,6 +352,13 @@ export interface GetAccessTokenOptions {
    * one refresh, shared with any refresh already in flight.
    */
   readonly forceRefresh?: boolean
+  /**
+   * With `forceRefresh`: the access token the resource server refused. When the cookie already
+   * holds another access token (refreshed meanwhile by this or another tab or sub-site), that
+   * one is returned with no request; otherwise the refresh replaces this one, once for all
+   * callers naming it.
+   */
+  readonly failedToken?: string
 }
 
 /** The platform session as one sub-site sees it. */
