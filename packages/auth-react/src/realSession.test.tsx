@@ -167,3 +167,118 @@ describe('with the real session', () => {
     expect(stored.map((cookie) => cookie.path)).toEqual(['/', '/'])
   })
 })
+
+describe('with the real session: the clock and the refresh budget (issue 23)', () => {
+  /** A provider that rotates `rt-N` and refuses replays, issuing one-hour tokens by its own clock. */
+  function rotatingProvider(providerNowS: () => number) {
+    let serial = 1
+    return (form: URLSearchParams): Response => {
+      if (form.get('refresh_token') !== `rt-${serial}`) return json({ error: 'invalid_grant' }, 400)
+      serial += 1
+      const iat = providerNowS()
+      return json({
+        token_type: 'Bearer',
+        expires_in: 3600,
+        access_token: unsignedToken({ sub: 'ada', email: 'ada@example.com', iat, exp: iat + 3600 }),
+        refresh_token: `rt-${serial}`,
+      })
+    }
+  }
+
+  it('two sub-sites whose clock is two hours fast: at most two token requests, both signed in', async () => {
+    const values = new Map<string, string>([
+      ['access_token', unsignedToken({ sub: 'ada', iat: NOW_S, exp: NOW_S + 3600 })],
+      ['refresh_token', 'rt-1'],
+    ])
+    const watchers = new Set<() => void>()
+    const jar: CookieJar = {
+      get: (name) => values.get(name),
+      getAll: (name) => (values.has(name) ? [values.get(name)!] : []),
+      set: (write) => {
+        values.set(write.name, write.value)
+        queueMicrotask(() => watchers.forEach((watcher) => watcher()))
+      },
+      remove: (removal) => void values.delete(removal.name),
+    }
+    let providerNowS = NOW_S
+    const answer = rotatingProvider(() => providerNowS)
+    let tokenRequests = 0
+    const subSite = (name: string) =>
+      createPlatformSession(config, {
+        cookies: jar,
+        now: () => (providerNowS + 7200) * 1000,
+        navigate: () => undefined,
+        sleep: () => new Promise((resolve) => setTimeout(resolve, 0)),
+        randomId: () => `${name}-holder-${tokenRequests}`,
+        onError: () => undefined,
+        watchCookies: (onChange) => {
+          watchers.add(onChange)
+          return () => watchers.delete(onChange)
+        },
+        fetch: async (input, init) => {
+          if (String(input) !== TOKEN_URL) return json({ sub: 'ada' })
+          tokenRequests += 1
+          return answer(new URLSearchParams(String(init?.body)))
+        },
+      })
+    render(
+      <>
+        <PlatformSessionProvider session={subSite('citystream')}>
+          <Status />
+        </PlatformSessionProvider>
+        <PlatformSessionProvider session={subSite('roads')}>
+          <Status />
+        </PlatformSessionProvider>
+      </>,
+    )
+    for (let second = 0; second < 20; second++) {
+      providerNowS += 1
+      await act(async () => {
+        watchers.forEach((watcher) => watcher())
+        await new Promise((resolve) => setTimeout(resolve, 0))
+      })
+    }
+    expect(tokenRequests).toBeLessThanOrEqual(2)
+    expect(screen.getAllByText('signedIn as ada@example.com')).toHaveLength(2)
+  })
+
+  it('a refresh that cannot reach the provider shows error, and the retry when the page is back online signs in again (no reload)', async () => {
+    const values = new Map<string, string>([
+      ['access_token', unsignedToken({ sub: 'ada', exp: NOW_S - 600 })],
+      ['refresh_token', 'rt-1'],
+    ])
+    const jar: CookieJar = {
+      get: (name) => values.get(name),
+      getAll: (name) => (values.has(name) ? [values.get(name)!] : []),
+      set: (write) => void values.set(write.name, write.value),
+      remove: (removal) => void values.delete(removal.name),
+    }
+    const signals = new Set<() => void>()
+    const answer = rotatingProvider(() => NOW_S)
+    let offline = true
+    const session = createPlatformSession(config, {
+      cookies: jar,
+      now: () => NOW_S * 1000,
+      navigate: () => undefined,
+      watchRetrySignals: (onSignal) => {
+        signals.add(onSignal)
+        return () => signals.delete(onSignal)
+      },
+      fetch: async (_input, init) => {
+        if (offline) throw new TypeError('Failed to fetch')
+        return answer(new URLSearchParams(String(init?.body)))
+      },
+    })
+    render(
+      <PlatformSessionProvider session={session}>
+        <Status />
+      </PlatformSessionProvider>,
+    )
+    expect(await screen.findByText('error (network_error)')).toBeTruthy()
+    offline = false
+    await act(async () => {
+      signals.forEach((signal) => signal())
+    })
+    expect(await screen.findByText('signedIn as ada@example.com')).toBeTruthy()
+  })
+})
