@@ -62,8 +62,12 @@ export const currentPath = () => window.location.pathname + window.location.sear
  * `<SignedIn>`, `<SignedOut>` and `<RequireSession>`. One subscription for the whole tree
  * (`useSyncExternalStore(session.subscribe, session.getSnapshot, …)`): a component re-renders
  * only when the session's snapshot changed. On the server and during hydration the status is
- * `loading`. An expired access token with a refresh token is refreshed once per snapshot (shown
- * as `loading`; a failure shows `error`): never a loop.
+ * `loading`. An access token that the session calls expired, by the provider's clock (the session
+ * measures its offset from the device's), with a refresh token is refreshed once (shown as
+ * `loading`; a failure shows `error`): never a loop, and a device clock hours off does not make
+ * fresh tokens look expired. A failure for a transient reason is retried by the session itself
+ * (back-off with jitter, and on `online`/`focus`/`visibilitychange`); the status leaves `error`
+ * once a retry, here or in another tab, brings a new token.
  */
 export function PlatformSessionProvider(props: PlatformSessionProviderProps): ReactNode {
   const { config, deps, subSite } = props

@@ -12,7 +12,9 @@ import type {
  * - `signedIn`: a valid access token; `user` is the person;
  * - `signedOut`: no session (no cookies, or an expired token with nothing to refresh it with);
  * - `signingOut`: `signOut()` started; the page is about to leave;
- * - `error`: damaged cookies, or the refresh of an expired token failed; `error` says which.
+ * - `error`: damaged cookies, or the refresh of an expired token failed; `error` says which (a
+ *   transient failure, e.g. `network_error`, is retried by the session, and the status changes
+ *   with the next token).
  */
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut' | 'signingOut' | 'error'
 

@@ -55,7 +55,7 @@ export function sessionRefreshRequest(
  * issued (and rotated) the tokens, so they are returned without it (`idToken` null) and the
  * reason as `idTokenError` (`unknown_error`, status 200), for the caller to report.
  *
- * @param receivedAtMs the device clock when the answer arrived (epoch ms; the injected clock).
+ * @param receivedAtMs - the device clock when the answer arrived (epoch ms; the injected clock).
  * @throws AuthError `unknown_error` with the provider's `error` as `providerCode` and the HTTP
  *   `status` (e.g. `invalid_grant`, 400), `session_expired` for `login_required`-like errors,
  *   `unknown_error` with status 200 for an unusable body.
