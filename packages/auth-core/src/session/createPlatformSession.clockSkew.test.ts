@@ -66,7 +66,7 @@ function subSite(
     ...overrides,
   })
   session.subscribe(({ snapshot }) => {
-    if (snapshot.status === 'expired' && snapshot.refreshToken !== null)
+    if (snapshot.status === 'expired' && snapshot.refreshable)
       void session.getAccessToken().catch(() => null)
   })
   return session

@@ -187,7 +187,7 @@ export function createSessionStore(env: SessionStoreEnv): SessionStore {
    */
   function armRetry(snapshot: Extract<SessionSnapshot, { status: 'expired' }>): void {
     const wait = env.retryInMs?.() ?? null
-    if (wait === null || snapshot.refreshToken === null) return
+    if (wait === null || !snapshot.refreshable) return
     const retry = () => {
       disarm()
       void env
