@@ -231,6 +231,41 @@ describe('holdRefreshLease (the sign-in page)', () => {
     expect(time.clock.slept).toHaveLength(4)
   })
 
+  it('a dead holder’s lease taken over by another waiter as our bound ends: waits for the new holder, never runs beside it', async () => {
+    const jar = recordingJar({
+      [REFRESH_LEASE_COOKIE_NAME]: `dead-holder.${NOW_MS + REFRESH_LEASE_MS - 50}`,
+    })
+    const time = sharedClock()
+    let otherUntil = 0
+    let overlapped = false
+    await holdRefreshLease(
+      {
+        config,
+        cookies: jar,
+        now: () => time.clock.nowMs,
+        sleep: async (ms) => {
+          await time.sleep(ms)
+          // The dead holder's lease has run out: another sub-site takes it, for 5 s.
+          if (otherUntil === 0 && time.clock.nowMs >= NOW_MS + REFRESH_LEASE_MS) {
+            otherUntil = time.clock.nowMs + 5_000
+            jar.values.set(
+              REFRESH_LEASE_COOKIE_NAME,
+              `other-holder.${time.clock.nowMs + REFRESH_LEASE_MS}`,
+            )
+          }
+          if (otherUntil !== 0 && time.clock.nowMs >= otherUntil)
+            jar.values.delete(REFRESH_LEASE_COOKIE_NAME)
+        },
+        randomId: () => 'signin-holder',
+      },
+      async () => {
+        overlapped = jar.get(REFRESH_LEASE_COOKIE_NAME)?.startsWith('other-holder') === true
+      },
+    )
+    expect(overlapped).toBe(false)
+    expect(time.clock.nowMs).toBeGreaterThanOrEqual(otherUntil)
+  })
+
   it('waits for a sub-site’s lease in force before running the task', async () => {
     const jar = recordingJar({ refresh_lease: `roadsholder.${NOW_MS + 1000}` })
     const time = sharedClock()

@@ -22,8 +22,11 @@ export const LEASE_POLL_MS = 100
  * page a little late.
  */
 export const LEASE_SETTLE_MS = 100
-/** How many overlong waits (a frozen page) restart the bound of {@link withRefreshLease}. */
-const MAX_STALLS = 3
+/**
+ * How many times the bound of {@link withRefreshLease} starts again: after an overlong wait (a
+ * frozen page) or when another holder takes the lease over.
+ */
+const MAX_RESTARTS = 3
 const HOLDER = /^[A-Za-z0-9_-]{8,64}$/
 
 /** Whether `value` can be a lease holder id: 8 to 64 of `[A-Za-z0-9_-]` (what `randomId` must return). */
@@ -116,8 +119,8 @@ export function planRefreshLeaseCookie(
  * running `task`. A lease that is absent or expired is taken: written with a fresh holder id,
  * read back after {@link LEASE_SETTLE_MS}, kept only when it is still ours. The wait is bounded by
  * the lease lifetime plus one poll (a holder that died stops counting when its lease expires), not
- * counting a wait that itself outlasted a lease (the page was frozen: the bound starts again, at
- * most three times, so the lease is taken again rather than skipped); if
+ * counting a wait that itself outlasted a lease (the page was frozen) and starting again for a new
+ * holder (another waiter took over a dead holder's lease), at most three times in all; if
  * the lease is still contested then (or cookies cannot be written), `task` runs without it, and
  * the `invalid_grant` re-read of the refresh cookie is what is left. Lease copies tossed in at an
  * ancestor path of the page are expired first; when a copy stays out of reach, `task` runs at once
@@ -139,22 +142,31 @@ export async function withRefreshLease<T>(
   // A lease written at the latest when we started expires within the lease lifetime; one more poll sees it.
   const bound = () => env.now() + REFRESH_LEASE_MS + LEASE_POLL_MS
   let deadline = bound()
-  let stalls = 0
+  let restarts = 0
+  /** The bound counts again from now (a few times at most, so the wait stays bounded). */
+  const restart = () => {
+    if (restarts >= MAX_RESTARTS) return
+    restarts += 1
+    deadline = bound()
+  }
   const wait = async (ms: number) => {
     const before = env.now()
     await env.sleep(ms)
     // A wait that lasted longer than any lease (a page frozen or throttled meanwhile, e.g. a
     // background tab, a sleeping device) was not spent waiting for another holder, and our own
-    // lease may have run out unread: the bound counts again from now, so the lease is taken again
-    // instead of the task running without it (a few times at most).
-    if (env.now() - before > REFRESH_LEASE_MS && stalls < MAX_STALLS) {
-      stalls += 1
-      deadline = bound()
-    }
+    // lease may have run out unread: the lease is taken again instead of the task running without it.
+    if (env.now() - before > REFRESH_LEASE_MS) restart()
   }
   let mine: string | null = null
+  /** The holder whose lease we are waiting for. */
+  let waitingFor: string | null = null
   for (;;) {
-    if (readLease(env) === null) {
+    const held = readLease(env)
+    // A new holder (another waiter took over a dead holder's lease) is waited for in turn: the
+    // bound of the old one ending is no reason to refresh beside the new one.
+    if (held !== null && waitingFor !== null && held.holder !== waitingFor) restart()
+    waitingFor = held?.holder ?? null
+    if (held === null) {
       const holder = env.randomId()
       env.cookies.set(planRefreshLeaseCookie(env.config, holder, env.now() + REFRESH_LEASE_MS))
       await wait(LEASE_SETTLE_MS)
