@@ -56,7 +56,7 @@ describe('spendRefresh', () => {
         recordingJar({ refresh_budget: jar.writes[0]!.value }),
         NOW + 1,
       ),
-    ).toBe(59_997)
+    ).toBe(59_996)
   })
 
   it('a fractional now is written as whole milliseconds', () => {
