@@ -148,7 +148,7 @@ test.describe('identity provider errors (spec section 8)', () => {
 })
 
 test.describe('limits and outages', () => {
-  // Rate limits, locked accounts and expired passwords have steps of their own: accounts.spec.ts.
+  // Rate limits, locked accounts and expired passwords have steps of their own: accounts.prod.spec.ts.
 
   test('network down (the dev platform stopped): the connection message, then signing in works once it is back', async ({
     page,
