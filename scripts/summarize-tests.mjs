@@ -1,8 +1,9 @@
 // Prints one closing line for the whole test command, from the JSON reports the runners wrote:
 // Vitest's (numPassedTests, numFailedTests) and Playwright's (stats.expected/unexpected/flaky).
 // CI reads the plain "N passed, N failed" line; each suite's own output stays above it.
-// `--stages FILE` (lines `label<TAB>seconds`, written by scripts/test.sh) and `--total SECONDS`
-// add each stage's wall time above that line.
+// `--stages FILE` (lines `label<TAB>seconds[<TAB>lane]`, written by scripts/test.sh; a stage with a
+// lane ran in the background, beside the others) and `--total SECONDS` add each stage's wall time
+// above that line.
 import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 
@@ -98,10 +99,16 @@ const stages = (
   .map((line) => line.split('\t'))
 if (stages.length > 0) {
   const width = Math.max(...stages.map(([label]) => label.length))
-  console.log('  wall time by stage:')
-  for (const [label, seconds] of stages)
+  const print = ([label, seconds]) =>
     console.log(`    ${label.padEnd(width)}  ${duration(Number(seconds))}`)
-  if (options.total) console.log(`    ${'total'.padEnd(width)}  ${duration(Number(options.total))}`)
+  console.log('  wall time by stage:')
+  stages.filter(([, , lane]) => !lane).forEach(print)
+  if (options.total) print(['total', options.total])
+  const beside = stages.filter(([, , lane]) => lane)
+  if (beside.length > 0) {
+    console.log('  beside them, in the background:')
+    beside.forEach(print)
+  }
 }
 console.log(
   `${passed} passed, ${failed} failed` +

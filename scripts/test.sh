@@ -11,16 +11,31 @@ rm -rf "$REPORTS" && mkdir -p "$REPORTS"
 # Each stage's wall time, for the closing summary: `stage LABEL [DESCRIPTION]` ends the running
 # stage (its seconds into $STAGES as `label<TAB>seconds`) and starts the next, printing
 # `› DESCRIPTION` (or the label). The summary prints them, so a slow stage shows on every run.
+# Stages that run beside the others (in the background) set STAGE_LANE, a third column.
 STAGES="$REPORTS/stages.tsv"
-stage_label='' stage_started=$SECONDS
+stage_label='' stage_started=$SECONDS STAGE_LANE=''
 stage() {
-  [ -z "$stage_label" ] || printf '%s\t%s\n' "$stage_label" "$((SECONDS - stage_started))" >>"$STAGES"
+  [ -z "$stage_label" ] ||
+    printf '%s\t%s\t%s\n' "$stage_label" "$((SECONDS - stage_started))" "$STAGE_LANE" >>"$STAGES"
   stage_label="${1:-}" stage_started=$SECONDS
   [ -z "$stage_label" ] || echo "› ${2:-$1}"
+}
+# Waits for the end-to-end stages running in the background, prints their output; fails if they did.
+E2E_PID=''
+join_e2e() {
+  [ -n "$E2E_PID" ] || return 0
+  local pid=$E2E_PID status=0
+  E2E_PID=''
+  wait "$pid" || status=$?
+  echo "› end to end (output of the background stages)"
+  cat "$E2E_LOG"
+  return "$status"
 }
 summarize() {
   local status=$?
   stage '' # the last stage (or the one that failed) gets its time too
+  # A failed stage above does not stop the end-to-end stages: their results still count.
+  join_e2e || status=1
   # Never leave apt-get half done (an interrupted dpkg breaks the machine's next install).
   [ -z "$DEBIAN_PID" ] || wait "$DEBIAN_PID" || true
   cp "$ROOT"/e2e/test-results/results-*.json "$REPORTS/" 2>/dev/null || true
@@ -71,35 +86,86 @@ install_debian_packages() {
   [ "$created_policy" -eq 0 ] || "${sudo[@]}" rm -f "$policy"
   return "$status"
 }
-# Started here, waited for before the end-to-end stages (wait_for_debian_packages).
-DEBIAN_PID='' DEBIAN_LOG="$REPORTS/debian-packages.log"
+# Started here; the end-to-end stages wait for it (wait_for_debian_packages, which any subshell can
+# call: the outcome goes to $DEBIAN_STATUS).
+DEBIAN_PID='' DEBIAN_LOG="$REPORTS/debian-packages.log" DEBIAN_STATUS="$REPORTS/debian-packages.status"
 read -r -a DEBIAN_MISSING <<<"$(missing_e2e_packages)"
 if [ ${#DEBIAN_MISSING[@]} -gt 0 ]; then
   echo "› installing from Debian in the background: ${DEBIAN_MISSING[*]} (log: $DEBIAN_LOG)"
   # Not root: sudo asks for a password here, in the foreground, if it must (the background cannot).
   [ "$(id -u)" -eq 0 ] || sudo -n true 2>/dev/null || sudo -v
   (
+    set +e
     started=$SECONDS
     install_debian_packages "${DEBIAN_MISSING[@]}"
-    printf '%s\t%s\n' 'Debian packages (background)' "$((SECONDS - started))" >>"$STAGES"
+    status=$?
+    printf '%s\t%s\t%s\n' 'Debian packages' "$((SECONDS - started))" background >>"$STAGES"
+    echo "$status" >"$DEBIAN_STATUS"
   ) </dev/null >"$DEBIAN_LOG" 2>&1 &
   DEBIAN_PID=$!
+else
+  echo 0 >"$DEBIAN_STATUS"
 fi
-# Waits for the background install; on failure shows its log and fails the command.
+# Waits for the background install; on failure shows its log and fails.
 wait_for_debian_packages() {
-  [ -n "$DEBIAN_PID" ] || return 0
-  local pid=$DEBIAN_PID
-  DEBIAN_PID=''
-  wait "$pid" || {
+  while [ ! -s "$DEBIAN_STATUS" ]; do sleep 1; done
+  [ "$(cat "$DEBIAN_STATUS")" = 0 ] || {
     cat "$DEBIAN_LOG"
     echo "› installing ${DEBIAN_MISSING[*]} from Debian failed (above)"
     return 1
   }
 }
 
+# The end-to-end stages: dev mode, production mode, then the cross-engine scenarios.
+e2e_stages() {
+  stage_label='' STAGE_LANE=background # this subshell's own stages
+  trap "stage ''" EXIT
+  stage 'e2e: waiting for Debian packages'
+  wait_for_debian_packages
+
+  stage 'e2e dev' 'end to end, dev mode (Chromium against the dev platform)'
+  "$PNPM" --filter e2e test
+
+  stage 'e2e prod' 'end to end, production mode (nginx with deploy/nginx.conf over HTTPS)'
+  "$PNPM" --filter e2e test:prod
+
+  # The same scenarios (e2e/engines/scenarios, one source) in each engine, one engine at a time,
+  # in production mode; each engine's report is its own line of the closing summary. Every engine
+  # runs even when one fails; the step fails if any did.
+  # In Chromium, the scenario files whose every scenario the Playwright production run above
+  # already proves in the same Chromium (the same browser driven by the same Playwright, the same
+  # nginx and build) are left out: e2e/README.md maps each of them to its Playwright test. A new
+  # scenario file runs in Chromium too until it is mapped there. `E2E_CHROMIUM_EXCLUDE=` (empty)
+  # runs them all.
+  local engines=${E2E_ENGINES:-chromium firefox webkit} engine engines_failed=0 exclude file
+  local chromium_exclude=${E2E_CHROMIUM_EXCLUDE-axe enrolment google keys languages mfa password screens subsites}
+  echo "› end to end in every engine (production mode): $engines"
+  for engine in $engines; do
+    stage "e2e $engine" "e2e $engine (prod)"
+    exclude=()
+    if [ "$engine" = chromium ]; then
+      for file in $chromium_exclude; do exclude+=(--exclude "scenarios/$file.test.ts"); done
+      [ ${#exclude[@]} -eq 0 ] || echo "  proven by the Playwright production run, not repeated: $chromium_exclude"
+    fi
+    E2E_MODE=prod E2E_ENGINE="$engine" "$PNPM" --filter e2e exec vitest run --config engines/vitest.config.ts \
+      "${exclude[@]}" --reporter=default --reporter=json --outputFile.json="$REPORTS/e2e-$engine-prod.json" ||
+      engines_failed=1
+  done
+  [ "$engines_failed" -eq 0 ]
+}
+
 stage 'install' 'pnpm and the workspace'
 ensure_pnpm
 install_workspace
+
+# The end-to-end stages run beside the unit stages, from here: most of their time is the browser
+# waiting (the specified 1000 ms per sign-in, timers, the network), the unit stages want the CPU,
+# and no unit stage uses the fixed ports they bind. Their output goes to $E2E_LOG, printed in one
+# piece when they are done; their stage times are the `e2e` lines of the summary.
+E2E_LOG="$REPORTS/e2e.log"
+echo "› end to end (dev mode, production mode, every engine) in the background from here: $E2E_LOG"
+(e2e_stages) </dev/null >"$E2E_LOG" 2>&1 &
+E2E_PID=$!
 
 stage 'lint and format'
 "$PNPM" exec eslint .
@@ -174,37 +240,7 @@ stage 'signin build' 'signin production build (no inline script or style)'
 "$PNPM" --filter signin build >/dev/null
 "$PNPM" --filter signin check:dist
 
-stage 'Debian packages (waiting)' 'waiting for the Debian packages'
-wait_for_debian_packages
-
-stage 'e2e dev' 'end to end, dev mode (Chromium against the dev platform)'
-"$PNPM" --filter e2e test
-
-stage 'e2e prod' 'end to end, production mode (nginx with deploy/nginx.conf over HTTPS)'
-"$PNPM" --filter e2e test:prod
-
-# The same scenarios (e2e/engines/scenarios, one source) in each engine, one engine at a time, in
-# production mode; each engine's report is its own line of the closing summary. Every engine runs
-# even when one fails; the step fails if any did.
-# In Chromium, the scenario files whose every scenario the Playwright production run above already
-# proves in the same Chromium (the same browser driven by the same Playwright, the same nginx and
-# build) are left out: e2e/README.md maps each of them to its Playwright test. A new scenario file
-# runs in Chromium too until it is mapped there. `E2E_CHROMIUM_EXCLUDE=` (empty) runs them all.
-E2E_ENGINES=${E2E_ENGINES:-chromium firefox webkit}
-E2E_CHROMIUM_EXCLUDE=${E2E_CHROMIUM_EXCLUDE-axe enrolment google keys languages mfa password screens subsites}
-echo "› end to end in every engine (production mode): $E2E_ENGINES"
-engines_failed=0
-for engine in $E2E_ENGINES; do
-  stage "e2e $engine" "e2e $engine (prod)"
-  exclude=()
-  if [ "$engine" = chromium ]; then
-    for file in $E2E_CHROMIUM_EXCLUDE; do exclude+=(--exclude "scenarios/$file.test.ts"); done
-    [ ${#exclude[@]} -eq 0 ] || echo "  proven by the Playwright production run, not repeated: $E2E_CHROMIUM_EXCLUDE"
-  fi
-  E2E_MODE=prod E2E_ENGINE="$engine" "$PNPM" --filter e2e exec vitest run --config engines/vitest.config.ts \
-    "${exclude[@]}" --reporter=default --reporter=json --outputFile.json="$REPORTS/e2e-$engine-prod.json" ||
-    engines_failed=1
-done
+stage 'waiting for the end-to-end stages'
+join_e2e
 stage ''
-[ "$engines_failed" -eq 0 ]
 [ "$SIZE_FAILED" -eq 0 ] || { echo "› the session bundle size check failed (see above)"; exit 1; }
