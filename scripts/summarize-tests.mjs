@@ -104,10 +104,9 @@ if (stages.length > 0) {
   console.log('  wall time by stage:')
   stages.filter(([, , lane]) => !lane).forEach(print)
   if (options.total) print(['total', options.total])
-  const beside = stages.filter(([, , lane]) => lane)
-  if (beside.length > 0) {
-    console.log('  beside them, in the background:')
-    beside.forEach(print)
+  for (const lane of new Set(stages.map(([, , lane]) => lane).filter(Boolean))) {
+    console.log(`  beside them, in the background (${lane}):`)
+    stages.filter((stage) => stage[2] === lane).forEach(print)
   }
 }
 console.log(

@@ -20,15 +20,17 @@ stage() {
   stage_label="${1:-}" stage_started=$SECONDS
   [ -z "$stage_label" ] || echo "› ${2:-$1}"
 }
-# Waits for the end-to-end stages running in the background, prints their output; fails if they did.
-E2E_PID=''
+# The end-to-end lanes running in the background (pid and log each): join_e2e waits for them,
+# prints their output lane by lane, and fails if any failed.
+E2E_PIDS=() E2E_LOGS=()
 join_e2e() {
-  [ -n "$E2E_PID" ] || return 0
-  local pid=$E2E_PID status=0
-  E2E_PID=''
-  wait "$pid" || status=$?
-  echo "› end to end (output of the background stages)"
-  cat "$E2E_LOG"
+  local i status=0
+  for i in "${!E2E_PIDS[@]}"; do
+    wait "${E2E_PIDS[$i]}" || status=1
+    echo "› end to end, output of $(basename "${E2E_LOGS[$i]}" .log)"
+    cat "${E2E_LOGS[$i]}"
+  done
+  E2E_PIDS=() E2E_LOGS=()
   return "$status"
 }
 summarize() {
@@ -99,7 +101,7 @@ if [ ${#DEBIAN_MISSING[@]} -gt 0 ]; then
     started=$SECONDS
     install_debian_packages "${DEBIAN_MISSING[@]}"
     status=$?
-    printf '%s\t%s\t%s\n' 'Debian packages' "$((SECONDS - started))" background >>"$STAGES"
+    printf '%s\t%s\t%s\n' 'Debian packages' "$((SECONDS - started))" apt-get >>"$STAGES"
     echo "$status" >"$DEBIAN_STATUS"
   ) </dev/null >"$DEBIAN_LOG" 2>&1 &
   DEBIAN_PID=$!
@@ -116,56 +118,75 @@ wait_for_debian_packages() {
   }
 }
 
-# The end-to-end stages: dev mode, production mode, then the cross-engine scenarios.
-e2e_stages() {
-  stage_label='' STAGE_LANE=background # this subshell's own stages
+# The end-to-end stages, in two lanes that run at the same time on separate ports:
+# - local: dev mode (vite preview on 4173-4174, the dev platform on 4010-4013 and 3000-3004), then
+#   WebKit and Chromium in production mode on the same dev platform ports, nginx on 8443/8081
+#   (WebKit's proxy and Chromium map 443 and 80 there);
+# - deployed: production mode (nginx on 443/8080 as deployed), then Firefox (which cannot map
+#   ports, so it needs 443), with the dev platform moved to 4110-4113 and 3100
+#   (E2E_PLATFORM_PORT_OFFSET=100: in production mode the app names hosts, never ports).
+# Each production-mode run builds into its own .e2e-tmp folder (by HTTPS port).
+# The cross-engine scenarios (e2e/engines/scenarios, one source) show each engine doing what
+# Chromium does; each engine's report is its own line of the closing summary, and every engine
+# runs even when another failed. In Chromium, the scenario files whose every scenario the
+# Playwright production run already proves in the same Chromium (the same browser driven by the
+# same Playwright, the same nginx and build) are left out: e2e/README.md maps each of them to its
+# Playwright test. A new scenario file runs in Chromium too until it is mapped there.
+# `E2E_CHROMIUM_EXCLUDE=` (empty) runs them all; E2E_ENGINES chooses engines.
+E2E_ENGINES=${E2E_ENGINES:-chromium firefox webkit}
+E2E_CHROMIUM_EXCLUDE=${E2E_CHROMIUM_EXCLUDE-axe enrolment google keys languages mfa password screens subsites}
+has_engine() { [[ " $E2E_ENGINES " == *" $1 "* ]]; }
+# `engine NAME`: the scenarios in that engine, in production mode (ports from the environment).
+engine() {
+  local name=$1 exclude=() file
+  stage "e2e $name" "e2e $name (prod)"
+  if [ "$name" = chromium ]; then
+    for file in $E2E_CHROMIUM_EXCLUDE; do exclude+=(--exclude "scenarios/$file.test.ts"); done
+    [ ${#exclude[@]} -eq 0 ] || echo "  proven by the Playwright production run, not repeated: $E2E_CHROMIUM_EXCLUDE"
+  fi
+  E2E_MODE=prod E2E_ENGINE="$name" "$PNPM" --filter e2e exec vitest run --config engines/vitest.config.ts \
+    "${exclude[@]}" --reporter=default --reporter=json --outputFile.json="$REPORTS/e2e-$name-prod.json"
+}
+e2e_lane_local() {
+  stage_label='' STAGE_LANE=local # this subshell's own stages
   trap "stage ''" EXIT
   stage 'e2e: waiting for Debian packages'
   wait_for_debian_packages
-
+  local failed=0
   stage 'e2e dev' 'end to end, dev mode (Chromium against the dev platform)'
-  "$PNPM" --filter e2e test
-
+  "$PNPM" --filter e2e test || failed=1
+  export E2E_HTTPS_PORT=8443 E2E_HTTP_PORT=8081
+  ! has_engine webkit || engine webkit || failed=1
+  ! has_engine chromium || engine chromium || failed=1
+  [ "$failed" -eq 0 ]
+}
+e2e_lane_deployed() {
+  stage_label='' STAGE_LANE=deployed
+  trap "stage ''" EXIT
+  stage 'e2e: waiting for Debian packages'
+  wait_for_debian_packages
+  local failed=0
+  export E2E_PLATFORM_PORT_OFFSET=100
   stage 'e2e prod' 'end to end, production mode (nginx with deploy/nginx.conf over HTTPS)'
-  "$PNPM" --filter e2e test:prod
-
-  # The same scenarios (e2e/engines/scenarios, one source) in each engine, one engine at a time,
-  # in production mode; each engine's report is its own line of the closing summary. Every engine
-  # runs even when one fails; the step fails if any did.
-  # In Chromium, the scenario files whose every scenario the Playwright production run above
-  # already proves in the same Chromium (the same browser driven by the same Playwright, the same
-  # nginx and build) are left out: e2e/README.md maps each of them to its Playwright test. A new
-  # scenario file runs in Chromium too until it is mapped there. `E2E_CHROMIUM_EXCLUDE=` (empty)
-  # runs them all.
-  local engines=${E2E_ENGINES:-chromium firefox webkit} engine engines_failed=0 exclude file
-  local chromium_exclude=${E2E_CHROMIUM_EXCLUDE-axe enrolment google keys languages mfa password screens subsites}
-  echo "› end to end in every engine (production mode): $engines"
-  for engine in $engines; do
-    stage "e2e $engine" "e2e $engine (prod)"
-    exclude=()
-    if [ "$engine" = chromium ]; then
-      for file in $chromium_exclude; do exclude+=(--exclude "scenarios/$file.test.ts"); done
-      [ ${#exclude[@]} -eq 0 ] || echo "  proven by the Playwright production run, not repeated: $chromium_exclude"
-    fi
-    E2E_MODE=prod E2E_ENGINE="$engine" "$PNPM" --filter e2e exec vitest run --config engines/vitest.config.ts \
-      "${exclude[@]}" --reporter=default --reporter=json --outputFile.json="$REPORTS/e2e-$engine-prod.json" ||
-      engines_failed=1
-  done
-  [ "$engines_failed" -eq 0 ]
+  "$PNPM" --filter e2e test:prod || failed=1
+  ! has_engine firefox || engine firefox || failed=1
+  [ "$failed" -eq 0 ]
 }
 
 stage 'install' 'pnpm and the workspace'
 ensure_pnpm
 install_workspace
 
-# The end-to-end stages run beside the unit stages, from here: most of their time is the browser
+# The end-to-end lanes run beside the unit stages, from here: most of their time is the browser
 # waiting (the specified 1000 ms per sign-in, timers, the network), the unit stages want the CPU,
-# and no unit stage uses the fixed ports they bind. Their output goes to $E2E_LOG, printed in one
-# piece when they are done; their stage times are the `e2e` lines of the summary.
-E2E_LOG="$REPORTS/e2e.log"
-echo "› end to end (dev mode, production mode, every engine) in the background from here: $E2E_LOG"
-(e2e_stages) </dev/null >"$E2E_LOG" 2>&1 &
-E2E_PID=$!
+# and no unit stage uses the fixed ports they bind. Their output goes to a log each, printed in
+# one piece when they are done; their stage times are listed by lane in the summary.
+for lane in local deployed; do
+  E2E_LOGS+=("$REPORTS/e2e-$lane.log")
+  echo "› end to end, $lane lane, in the background from here: ${E2E_LOGS[-1]}"
+  ("e2e_lane_$lane") </dev/null >"${E2E_LOGS[-1]}" 2>&1 &
+  E2E_PIDS+=($!)
+done
 
 stage 'lint and format'
 "$PNPM" exec eslint .

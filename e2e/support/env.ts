@@ -20,8 +20,6 @@ export const IS_PROD = MODE === 'prod'
 export const ROOT_DIR = fileURLToPath(new URL('../..', import.meta.url))
 export const SIGNIN_DIR = fileURLToPath(new URL('../../apps/signin/', import.meta.url))
 export const DEPLOY_DIR = fileURLToPath(new URL('../../deploy/', import.meta.url))
-/** Build output, certificates, nginx files and the run's shared records (git-ignored). */
-export const RUN_DIR = fileURLToPath(new URL(`../../.e2e-tmp/${MODE}/`, import.meta.url))
 
 /** The parent domain of production mode: real-looking names, never resolvable outside Chromium. */
 export const PARENT_DOMAIN = '.platform.test'
@@ -32,17 +30,30 @@ export const PARENT_DOMAIN = '.platform.test'
  * cookies of `localhost` with the first (cookies ignore ports, Web Locks do not); the three more
  * (dev mode only) are `DEV_MORE_SUBSITE_PORTS`, the same way.
  */
-export const PLATFORM_PORTS = {
-  okta: 4010,
-  google: 4011,
-  api: 4012,
-  sentry: 4013,
-  subsite: 3000,
-  secondSubsite: 3001,
-  /** Dev mode's third to fifth sub-site origins (`atlas`, `survey`, `imagery`). */
-  atlasSubsite: 3002,
-  surveySubsite: 3003,
-  imagerySubsite: 3004,
+export const PLATFORM_PORTS = platformPorts(Number(process.env.E2E_PLATFORM_PORT_OFFSET ?? 0))
+
+/**
+ * The listeners' ports, moved by `E2E_PLATFORM_PORT_OFFSET` (production mode only: there the app
+ * and nginx name the providers by host, never by port, so a production-mode run can share the
+ * machine with a dev-mode run, whose build names `localhost:4010` and the rest).
+ */
+function platformPorts(offset: number) {
+  if (!Number.isInteger(offset) || offset < 0 || (offset !== 0 && !IS_PROD))
+    throw new Error(
+      `E2E_PLATFORM_PORT_OFFSET=${process.env.E2E_PLATFORM_PORT_OFFSET}: a whole number, in production mode only (the dev-mode build names the dev platform's ports)`,
+    )
+  return {
+    okta: 4010 + offset,
+    google: 4011 + offset,
+    api: 4012 + offset,
+    sentry: 4013 + offset,
+    subsite: 3000 + offset,
+    secondSubsite: 3001 + offset,
+    /** Dev mode's third to fifth sub-site origins (`atlas`, `survey`, `imagery`). */
+    atlasSubsite: 3002 + offset,
+    surveySubsite: 3003 + offset,
+    imagerySubsite: 3004 + offset,
+  }
 }
 /**
  * Where `vite preview` serves the app (dev mode; 4173 is among the dev platform's default app
@@ -59,6 +70,18 @@ export const UNCONFIGURED_PORT = PREVIEW_PORT + 1
  */
 export const HTTPS_PORT = Number(process.env.E2E_HTTPS_PORT ?? 443)
 export const HTTP_PORT = Number(process.env.E2E_HTTP_PORT ?? 8080)
+
+/**
+ * Build output, certificates, nginx files and the run's shared records (git-ignored): one folder
+ * per mode, and in production mode per HTTPS port (`prod-8443`), so that two production-mode runs
+ * on different ports never share one.
+ */
+export const RUN_DIR = fileURLToPath(
+  new URL(
+    `../../.e2e-tmp/${IS_PROD && HTTPS_PORT !== 443 ? `${MODE}-${HTTPS_PORT}` : MODE}/`,
+    import.meta.url,
+  ),
+)
 
 /** The public origins the browser sees. */
 export interface Origins {
