@@ -120,8 +120,9 @@ export const SCREENS: Record<string, (f: ScreenFixtures) => Promise<void>> = {
     await expect(page.getByRole('button', { name: 'Continue' })).toBeFocused()
   },
   progress: async ({ page, app, controls }) => {
-    // The exchange is held for a few seconds: "Signing you in…" stays on screen.
-    await controls.fault('token', 'delay', { delayMs: 4000 })
+    // The exchange is held: "Signing you in…" stays on screen while the checks run (axe in both
+    // colour schemes took longer than 4 s on a busy machine, and the screen moved on under it).
+    await controls.fault('token', 'delay', { delayMs: 15_000 })
     await app.signInWithPassword(ACCOUNTS.pat)
     await page.waitForURL(`${ORIGINS.app}/`)
     await expect(app.heading).toHaveText('Signing you in…')
