@@ -2,8 +2,9 @@
  * The demo sub-site as a React app on `@mapping-platform/auth-react` (issue 18, "Dogfood"): the
  * signed-in view with the person, the demo API through the authenticated fetch (a 401 the first
  * time, one forced refresh, the retry accepted), a deep link kept across sign-in, a sign-out in
- * one tab seen by another tab on another sub-site within 2 s, and twenty tabs on five origins
- * with an expired access token making exactly one token request.
+ * one tab seen by another tab on another sub-site within 2 s, twenty tabs on five origins
+ * with an expired access token making exactly one token request, and the token only where the
+ * sub-site names (issue 23, finding 4): another origin gets the same fetch's request without it.
  */
 import type { BrowserContext, Page } from '@playwright/test'
 import { ORIGINS } from '../support/env'
@@ -57,6 +58,49 @@ test('signed in: the person, and the demo API through the authenticated fetch: 4
   await expect.poll(() => answers).toEqual([401, 200, 200])
   await expect(page.getByTestId('api-result')).toContainText('accepted')
   expect(grants).toHaveLength(1)
+})
+
+test('the authenticated fetch carries the token to the origin the sub-site names only: another origin (the product API) gets none, answers 401, and no refresh follows', async ({
+  page,
+  app,
+  context,
+}) => {
+  await app.signInWithPassword(ACCOUNTS.pat)
+  await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  // The demo names its own origin in apiOrigins; the product API is another origin (a tile
+  // server or a pagination link from API data would be the same).
+  const OTHER = `${ORIGINS.api}/auth/whoami`
+  expect(new URL(OTHER).origin).not.toBe(SUBSITE)
+  const sent: Promise<[string, string | null]>[] = []
+  page.on('request', (request) => {
+    if (request.url() === DEMO_API || request.url() === OTHER)
+      sent.push(
+        request.allHeaders().then((headers) => [request.url(), headers.authorization ?? null]),
+      )
+  })
+  const answers: [string, number][] = []
+  page.on('response', (response) => {
+    if (response.url() === DEMO_API || response.url() === OTHER)
+      answers.push([response.url(), response.status()])
+  })
+
+  await page.getByRole('button', { name: 'Call the demo API' }).click()
+  await expect(page.getByTestId('api-result')).toContainText('The demo API accepted the token')
+  const grants = refreshGrants(context)
+  await page.getByRole('button', { name: 'Call another origin' }).click()
+  await expect(page.getByTestId('other-origin-result')).toHaveText(
+    'Another origin answered HTTP 401 (sent without the platform token).',
+  )
+
+  const headers = await Promise.all(sent)
+  expect(headers.filter(([url]) => url === OTHER)).toEqual([[OTHER, null]])
+  const toDemo = headers.filter(([url]) => url === DEMO_API)
+  expect(toDemo.length).toBeGreaterThan(0)
+  for (const [, authorization] of toDemo)
+    expect(authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/)
+  expect(answers.filter(([url]) => url === OTHER)).toEqual([[OTHER, 401]])
+  // Sent as it was: no forced refresh, no retry for a request the token never went with.
+  expect(grants).toEqual([])
 })
 
 test('a deep link opened signed out: to sign in, then back to the same path and query, signed in', async ({

@@ -64,7 +64,10 @@ const expired = (refreshable: boolean): SessionSnapshot => ({
 describe('PlatformSessionProvider and useSession', () => {
   it('shows the signed-in person', () => {
     render(
-      <PlatformSessionProvider session={createTestSession({ user: { name: 'Grace Hopper' } })}>
+      <PlatformSessionProvider
+        apiOrigins={[]}
+        session={createTestSession({ user: { name: 'Grace Hopper' } })}
+      >
         <Status />
         <SignedIn>only when signed in</SignedIn>
         <SignedOut>only when signed out</SignedOut>
@@ -78,7 +81,7 @@ describe('PlatformSessionProvider and useSession', () => {
   it('shows signed out, and follows the session as it changes elsewhere', () => {
     const session = createTestSession({ signedIn: false })
     render(
-      <PlatformSessionProvider session={session}>
+      <PlatformSessionProvider apiOrigins={[]} session={session}>
         <Status />
         <SignedIn>only when signed in</SignedIn>
         <SignedOut>only when signed out</SignedOut>
@@ -100,12 +103,12 @@ describe('PlatformSessionProvider and useSession', () => {
     const session = createTestSession()
     const seen: SessionState[] = []
     const { rerender } = render(
-      <PlatformSessionProvider session={session}>
+      <PlatformSessionProvider apiOrigins={[]} session={session}>
         <Status seen={seen} />
       </PlatformSessionProvider>,
     )
     rerender(
-      <PlatformSessionProvider session={session}>
+      <PlatformSessionProvider apiOrigins={[]} session={session}>
         <Status seen={seen} />
       </PlatformSessionProvider>,
     )
@@ -127,7 +130,7 @@ describe('PlatformSessionProvider and useSession', () => {
       )
     }
     render(
-      <PlatformSessionProvider session={session}>
+      <PlatformSessionProvider apiOrigins={[]} session={session}>
         <Status />
         <SignOutButton />
         <SignedIn>in</SignedIn>
@@ -144,7 +147,7 @@ describe('PlatformSessionProvider and useSession', () => {
   it('damaged cookies (invalid) are an error carrying the session error', () => {
     const error = new AuthError('unknown_error', 'access_token is not a JWT')
     render(
-      <PlatformSessionProvider session={sessionAt({ status: 'invalid', error })}>
+      <PlatformSessionProvider apiOrigins={[]} session={sessionAt({ status: 'invalid', error })}>
         <Status />
       </PlatformSessionProvider>,
     )
@@ -154,7 +157,7 @@ describe('PlatformSessionProvider and useSession', () => {
   it('an expired token without a refresh token is signed out, and nothing is refreshed', () => {
     const session = sessionAt(expired(false))
     render(
-      <PlatformSessionProvider session={session}>
+      <PlatformSessionProvider apiOrigins={[]} session={session}>
         <Status />
       </PlatformSessionProvider>,
     )
@@ -167,14 +170,14 @@ describe('PlatformSessionProvider and useSession', () => {
     const session = sessionAt(expired(true), getAccessToken)
     const { rerender } = render(
       <StrictMode>
-        <PlatformSessionProvider session={session}>
+        <PlatformSessionProvider apiOrigins={[]} session={session}>
           <Status />
         </PlatformSessionProvider>
       </StrictMode>,
     )
     rerender(
       <StrictMode>
-        <PlatformSessionProvider session={session}>
+        <PlatformSessionProvider apiOrigins={[]} session={session}>
           <Status />
         </PlatformSessionProvider>
       </StrictMode>,
@@ -190,7 +193,7 @@ describe('PlatformSessionProvider and useSession', () => {
     })
     const session = sessionAt(expired(true), getAccessToken)
     render(
-      <PlatformSessionProvider session={session}>
+      <PlatformSessionProvider apiOrigins={[]} session={session}>
         <Status />
       </PlatformSessionProvider>,
     )
@@ -209,7 +212,7 @@ describe('PlatformSessionProvider and useSession', () => {
       vi.fn(async () => 'at-new'),
     )
     render(
-      <PlatformSessionProvider session={session}>
+      <PlatformSessionProvider apiOrigins={[]} session={session}>
         <Status />
       </PlatformSessionProvider>,
     )
@@ -225,6 +228,7 @@ describe('PlatformSessionProvider and useSession', () => {
 
   describe('fetch', () => {
     const API = 'https://api.example.com/whoami'
+    const API_ORIGIN = 'https://api.example.com'
 
     function Caller() {
       const { fetch } = useSession()
@@ -236,7 +240,7 @@ describe('PlatformSessionProvider and useSession', () => {
       vi.stubGlobal('fetch', send)
       const session = createTestSession()
       render(
-        <PlatformSessionProvider session={session} subSite="citystream">
+        <PlatformSessionProvider session={session} subSite="citystream" apiOrigins={[API_ORIGIN]}>
           <Caller />
         </PlatformSessionProvider>,
       )
@@ -251,7 +255,7 @@ describe('PlatformSessionProvider and useSession', () => {
     it('without a session: redirects to sign in back to this page, with the provider’s subSite', async () => {
       const session = createTestSession({ signedIn: false })
       render(
-        <PlatformSessionProvider session={session} subSite="citystream">
+        <PlatformSessionProvider session={session} subSite="citystream" apiOrigins={[API_ORIGIN]}>
           <Caller />
         </PlatformSessionProvider>,
       )
@@ -267,13 +271,109 @@ describe('PlatformSessionProvider and useSession', () => {
         return <button onClick={() => void fetch(API).catch((e) => (failure = e))}>Call</button>
       }
       render(
-        <PlatformSessionProvider session={session}>
+        <PlatformSessionProvider session={session} apiOrigins={[API_ORIGIN]}>
           <Rejected />
         </PlatformSessionProvider>,
       )
       await act(async () => screen.getByRole('button').click())
       expect(session.redirects).toEqual([])
       expect(failure).toMatchObject({ code: 'session_expired' })
+    })
+    describe('the token only to the origins the provider names (apiOrigins)', () => {
+      /** Calls each URL through useSession().fetch; resolves with the Authorization each carried. */
+      async function authorizationsFor(
+        urls: readonly string[],
+        props: { readonly apiOrigins: readonly string[]; readonly localMode?: boolean },
+      ) {
+        const send = vi.fn(async (_request: Request) => new Response('{}'))
+        vi.stubGlobal('fetch', send)
+        const session = createTestSession()
+        function Calls() {
+          const { fetch } = useSession()
+          return (
+            <button onClick={() => void Promise.all(urls.map((url) => fetch(url)))}>Call</button>
+          )
+        }
+        render(
+          <PlatformSessionProvider session={session} subSite="citystream" {...props}>
+            <Calls />
+          </PlatformSessionProvider>,
+        )
+        await act(async () => screen.getByRole('button').click())
+        vi.unstubAllGlobals()
+        const token = (session.getSnapshot() as { accessToken: string }).accessToken
+        return send.mock.calls.map(([request]) => {
+          const authorization = request.headers.get('authorization')
+          return [request.url, authorization === `Bearer ${token}` ? 'token' : authorization]
+        })
+      }
+
+      it('a third party, a protocol-relative URL and a relative one (page origin not named) go without it', async () => {
+        expect(
+          await authorizationsFor(
+            ['https://tiles.example.net/1.png', '//tiles.example.net/2.png', '/api/me', API],
+            { apiOrigins: [API_ORIGIN] },
+          ),
+        ).toEqual([
+          ['https://tiles.example.net/1.png', null],
+          ['https://tiles.example.net/2.png', null],
+          ['https://citystream.example.com/api/me', null],
+          [API, 'token'],
+        ])
+      })
+
+      it('a relative URL carries it when the page’s own origin is named', async () => {
+        expect(
+          await authorizationsFor(['/api/me'], { apiOrigins: [window.location.origin] }),
+        ).toEqual([['https://citystream.example.com/api/me', 'token']])
+      })
+
+      it('http://localhost origins in local mode only (the session’s localMode, or the config’s)', async () => {
+        expect(
+          await authorizationsFor(['http://localhost:3000/api/hello'], {
+            apiOrigins: ['http://localhost:3000'],
+            localMode: true,
+          }),
+        ).toEqual([['http://localhost:3000/api/hello', 'token']])
+        vi.spyOn(console, 'error').mockImplementation(() => {})
+        await expect(
+          authorizationsFor([], { apiOrigins: ['http://localhost:3000'] }),
+        ).rejects.toMatchObject({ code: 'configuration_error' })
+        const config = {
+          oktaOrgUrl: 'http://localhost:4010',
+          authServerId: 'default',
+          clientId: '0oa1abc',
+          parentDomain: '',
+          localMode: true,
+          signInUrl: 'http://localhost:4173/',
+        }
+        expect(() =>
+          render(
+            <PlatformSessionProvider config={config} apiOrigins={['http://localhost:3000']}>
+              <p>ok</p>
+            </PlatformSessionProvider>,
+          ),
+        ).not.toThrow()
+      })
+
+      it('the same origins in a new array each render keep the same fetch (no needless render)', () => {
+        const session = createTestSession()
+        const fetches: unknown[] = []
+        function Seen() {
+          fetches.push(useSession().fetch)
+          return null
+        }
+        const tree = (origins: readonly string[]) => (
+          <PlatformSessionProvider session={session} apiOrigins={origins}>
+            <Seen />
+          </PlatformSessionProvider>
+        )
+        const { rerender } = render(tree([API_ORIGIN]))
+        rerender(tree([API_ORIGIN]))
+        rerender(tree([API_ORIGIN, 'https://upload.example.com']))
+        expect(fetches[0]).toBe(fetches[1])
+        expect(fetches[2]).not.toBe(fetches[1])
+      })
     })
   })
 })

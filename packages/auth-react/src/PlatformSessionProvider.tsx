@@ -28,12 +28,21 @@ export type PlatformSessionProviderProps = {
    * in for it when there is no session. Without it, that fetch only rejects.
    */
   readonly subSite?: string
+  /**
+   * The origins of the APIs that take the platform token (`createAuthenticatedFetch`'s
+   * `apiOrigins`): `useSession().fetch` sends the token only there, e.g.
+   * `['https://api.example.com']`; a relative URL counts as the page's own origin, so name
+   * `window.location.origin` for same-origin APIs. Any other request goes without it.
+   */
+  readonly apiOrigins: readonly string[]
 } & (
   | {
       /** The session to share (e.g. created once in a module of your app). */
       readonly session: PlatformSession
       readonly config?: undefined
       readonly deps?: undefined
+      /** Local mode, as the session's config says: `apiOrigins` may name `http://localhost`. */
+      readonly localMode?: boolean
     }
   | {
       readonly session?: undefined
@@ -41,6 +50,7 @@ export type PlatformSessionProviderProps = {
       readonly config: SessionConfig
       /** Its dependencies, called once in the browser. Default: `browserSessionDeps(window)`. */
       readonly deps?: () => SessionDeps
+      readonly localMode?: undefined
     }
 )
 
@@ -71,6 +81,9 @@ export const currentPath = () => window.location.pathname + window.location.sear
  */
 export function PlatformSessionProvider(props: PlatformSessionProviderProps): ReactNode {
   const { config, deps, subSite } = props
+  const localMode = config?.localMode ?? props.localMode ?? false
+  // By value: an inline array (a new one each render) must not make a new fetch each render.
+  const apiOrigins = JSON.stringify(props.apiOrigins ?? null)
   const [created] = useState(() =>
     props.session !== undefined || config === undefined || typeof window === 'undefined'
       ? null
@@ -111,10 +124,12 @@ export function PlatformSessionProvider(props: PlatformSessionProviderProps): Re
     () =>
       createAuthenticatedFetch(actions, {
         subSite: subSite ?? '',
+        apiOrigins: JSON.parse(apiOrigins) as readonly string[],
+        localMode,
         onSignedOut: subSite === undefined ? 'none' : 'redirect',
         currentPath,
       }),
-    [actions, subSite],
+    [actions, subSite, apiOrigins, localMode],
   )
   const view = sessionViewOf(snapshot, failure?.snapshot === snapshot ? failure.error : null)
   const value = useMemo<SessionContextValue>(() => {

@@ -11,7 +11,7 @@ import type { TestSession } from './testing/createTestSession'
 function guarded(session: TestSession, returnPath?: string) {
   return (
     <StrictMode>
-      <PlatformSessionProvider session={session}>
+      <PlatformSessionProvider session={session} apiOrigins={[]}>
         <RequireSession subSite="citystream" returnPath={returnPath} fallback={<p>waiting</p>}>
           <p>the map</p>
         </RequireSession>
@@ -51,7 +51,7 @@ describe('RequireSession', () => {
   it('two guards on one page, re-renders and repeated signed-out news: still one redirect', () => {
     const session = createTestSession({ signedIn: false })
     const page = (label: string) => (
-      <PlatformSessionProvider session={session}>
+      <PlatformSessionProvider session={session} apiOrigins={[]}>
         <RequireSession subSite="citystream">{label}</RequireSession>
         <RequireSession subSite="citystream" returnPath="/other">
           {label}
@@ -76,7 +76,7 @@ describe('RequireSession', () => {
       )
     }
     const page = (returnPath: string) => (
-      <PlatformSessionProvider session={session}>
+      <PlatformSessionProvider session={session} apiOrigins={[]}>
         <SignOut />
         <RequireSession subSite="citystream" returnPath={returnPath}>
           the map

@@ -10,7 +10,7 @@ import type { TestSession } from './testing/createTestSession'
 
 function Page({ session }: { session: TestSession }) {
   return (
-    <PlatformSessionProvider session={session}>
+    <PlatformSessionProvider session={session} apiOrigins={[]}>
       <Name />
       <RequireSession subSite="citystream" fallback={<p>checking</p>}>
         <p>the map</p>

@@ -70,7 +70,7 @@ describe('with the real session', () => {
       () => json({}, 404),
     )
     render(
-      <PlatformSessionProvider session={session}>
+      <PlatformSessionProvider session={session} apiOrigins={[]}>
         <Status />
       </PlatformSessionProvider>,
     )
@@ -87,7 +87,7 @@ describe('with the real session', () => {
     )
     render(
       <StrictMode>
-        <PlatformSessionProvider session={session}>
+        <PlatformSessionProvider session={session} apiOrigins={[]}>
           <Status />
           <RequireSession subSite="citystream">private</RequireSession>
         </PlatformSessionProvider>
@@ -110,7 +110,7 @@ describe('with the real session', () => {
     )
     render(
       <StrictMode>
-        <PlatformSessionProvider session={session}>
+        <PlatformSessionProvider session={session} apiOrigins={[]}>
           <Status />
         </PlatformSessionProvider>
       </StrictMode>,
@@ -154,7 +154,7 @@ describe('with the real session', () => {
     })
     render(
       <StrictMode>
-        <PlatformSessionProvider session={session}>
+        <PlatformSessionProvider session={session} apiOrigins={[]}>
           <Status />
           <RequireSession subSite="citystream">private</RequireSession>
         </PlatformSessionProvider>

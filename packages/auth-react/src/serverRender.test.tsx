@@ -21,7 +21,12 @@ function Status() {
 function page(provider: Partial<authReact.PlatformSessionProviderProps>) {
   const { PlatformSessionProvider, RequireSession, SignedIn, SignedOut } = authReact
   return (
-    <PlatformSessionProvider {...(provider as authReact.PlatformSessionProviderProps)}>
+    <PlatformSessionProvider
+      {...({
+        apiOrigins: ['https://api.example.com'],
+        ...provider,
+      } as authReact.PlatformSessionProviderProps)}
+    >
       <Status />
       <SignedIn>in</SignedIn>
       <SignedOut>out</SignedOut>

@@ -47,6 +47,8 @@ describe('demo sub-site (local mode)', () => {
       subsite: 'citystream',
       home: `${tp.subsite}/`,
       apiUrl: tp.api,
+      // Its own origin (the demo API); the product API is another origin: no token there.
+      apiOrigins: [tp.subsite],
       session: {
         oktaOrgUrl: tp.okta,
         authServerId: 'default',
@@ -160,6 +162,7 @@ describe('demo sub-site with DEV_SUBSITE_URL_TEMPLATE and DEV_PARENT_DOMAIN', ()
       subsite: 'maps',
       home: 'https://maps.platform.test/',
       apiUrl: 'https://api.platform.test',
+      apiOrigins: ['https://maps.platform.test'],
       session: {
         oktaOrgUrl: 'https://idp.platform.test',
         authServerId: 'default',

@@ -73,6 +73,7 @@ export function subsiteRoutes(options: SubsiteOptions): Hono<AppEnv> {
       subsite,
       home: homeOf(subsite),
       apiUrl: options.apiUrl,
+      apiOrigins: [new URL(homeOf(subsite)).origin],
       session: {
         oktaOrgUrl: options.oktaUrl,
         authServerId: AUTH_SERVER_ID,

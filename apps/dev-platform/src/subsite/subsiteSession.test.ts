@@ -12,7 +12,7 @@ import {
   type CookieWrite,
   type PlatformSession,
 } from '@mapping-platform/auth-core/session'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { codeFor, exchangeCode, useTestPlatform, type TestPlatform } from '../testing/testPlatform'
 import { DEMO_API_PATH, parseSubsiteConfig } from './client/subsiteConfig'
 
@@ -65,6 +65,8 @@ async function signedInPage(platform: TestPlatform) {
   /** The page's authenticated fetch (auth-react's `useSession().fetch`), relative URLs on the sub-site. */
   const authenticatedFetch = createAuthenticatedFetch(session, {
     subSite: config.subsite,
+    apiOrigins: config.apiOrigins,
+    localMode: config.session.localMode,
     onSignedOut: 'none',
     fetch: (request) => {
       const url = new URL(request instanceof Request ? request.url : String(request))
@@ -74,7 +76,16 @@ async function signedInPage(platform: TestPlatform) {
   })
   const callDemoApi = async () =>
     authenticatedFetch(new Request(`${platform.subsite}${DEMO_API_PATH}`))
-  return { config, cookies, session, seen, navigations, tokens: body, callDemoApi }
+  return {
+    config,
+    cookies,
+    session,
+    seen,
+    navigations,
+    tokens: body,
+    callDemoApi,
+    authenticatedFetch,
+  }
 }
 
 describe('the sub-site page over auth-core/session', () => {
@@ -123,6 +134,20 @@ describe('the sub-site page over auth-core/session', () => {
     expect(await session.getAccessToken()).not.toBe(tokens.access_token)
     expect((await callDemoApi()).status).toBe(200)
     expect(seen.slice(3)).toEqual([`GET ${DEMO_API_PATH}`])
+  })
+
+  it('the product API, another origin than the ones the page names: the authenticated fetch sends it no token (401), asks no refresh, and says so once', async () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { config, seen, authenticatedFetch } = await signedInPage(tp)
+    expect(config.apiOrigins).toEqual([tp.subsite])
+    for (let call = 0; call < 2; call++) {
+      const whoami = await authenticatedFetch(`${config.apiUrl}/auth/whoami`)
+      expect(whoami.status).toBe(401)
+      expect(whoami.headers.get('WWW-Authenticate')).toMatch(/^Bearer/)
+    }
+    expect(seen).toEqual(['GET /auth/whoami', 'GET /auth/whoami'])
+    expect(warned).toHaveBeenCalledOnce()
+    expect(warned.mock.calls[0]?.[0]).toContain(config.apiUrl)
   })
 
   it('when the provider refuses the refresh token: the session ends cleanly (signed out, cookies gone)', async () => {

@@ -13,6 +13,8 @@ import { createAuthenticatedFetch } from './createAuthenticatedFetch'
 import type { AuthenticatedFetchSession } from './createAuthenticatedFetch'
 
 const API = 'https://api.example.com/maps'
+/** The origins the tests name: the API's. */
+const NAMED = ['https://api.example.com']
 
 /** Ada's access tokens, told apart by `n` (the same person each time). */
 const ada = (n: number) => createUnsignedJwt({ sub: '00uAda', exp: FAR_FUTURE, jti: `ada-${n}` })
@@ -66,7 +68,11 @@ describe('createAuthenticatedFetch', () => {
   it('sends the access token as a Bearer header, keeping the rest of the request', async () => {
     const { session, calls } = fakeSession(ada(1))
     const { fetch, seen } = api(200)
-    const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
+    const authFetch = createAuthenticatedFetch(session, {
+      subSite: 'citystream',
+      apiOrigins: NAMED,
+      fetch,
+    })
 
     const response = await authFetch(API, {
       method: 'POST',
@@ -91,7 +97,11 @@ describe('createAuthenticatedFetch', () => {
   it('takes a Request as input, like fetch', async () => {
     const { session } = fakeSession(ada(1))
     const { fetch, seen } = api(200)
-    const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
+    const authFetch = createAuthenticatedFetch(session, {
+      subSite: 'citystream',
+      apiOrigins: NAMED,
+      fetch,
+    })
 
     await authFetch(new Request(API, { method: 'PUT', body: 'from a request' }))
 
@@ -103,7 +113,11 @@ describe('createAuthenticatedFetch', () => {
   it('on a 401, forces one refresh and resends the same request (body included) once', async () => {
     const { session, calls } = fakeSession(ada(1), ada(2))
     const { fetch, seen } = api(401, 200)
-    const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
+    const authFetch = createAuthenticatedFetch(session, {
+      subSite: 'citystream',
+      apiOrigins: NAMED,
+      fetch,
+    })
 
     const response = await authFetch(API, { method: 'POST', body: 'payload' })
 
@@ -119,7 +133,11 @@ describe('createAuthenticatedFetch', () => {
   it('returns the second 401 as it is: never a second refresh, never a third request', async () => {
     const { session, calls } = fakeSession(ada(1), ada(2), ada(3))
     const { fetch, seen } = api(401, 401, 200)
-    const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
+    const authFetch = createAuthenticatedFetch(session, {
+      subSite: 'citystream',
+      apiOrigins: NAMED,
+      fetch,
+    })
 
     const response = await authFetch(API)
 
@@ -132,7 +150,11 @@ describe('createAuthenticatedFetch', () => {
   it('does not resend when the forced refresh gives the same token the API refused', async () => {
     const { session, calls } = fakeSession(ada(1))
     const { fetch, seen } = api(401, 200)
-    const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
+    const authFetch = createAuthenticatedFetch(session, {
+      subSite: 'citystream',
+      apiOrigins: NAMED,
+      fetch,
+    })
 
     const response = await authFetch(API)
 
@@ -144,7 +166,11 @@ describe('createAuthenticatedFetch', () => {
   it('does not retry a ReadableStream body (it cannot be read twice): the 401 is returned', async () => {
     const { session, calls } = fakeSession(ada(1), ada(2))
     const { fetch, seen } = api(401, 200)
-    const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
+    const authFetch = createAuthenticatedFetch(session, {
+      subSite: 'citystream',
+      apiOrigins: NAMED,
+      fetch,
+    })
     const body = new Blob(['streamed']).stream()
 
     const response = await authFetch(API, {
@@ -170,9 +196,11 @@ describe('createAuthenticatedFetch', () => {
       const { session, calls } = fakeSession(ada(1), ada(2))
       const { fetch, seen } = api(401, 200)
 
-      const response = await createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(
-        streamed(),
-      )
+      const response = await createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        apiOrigins: NAMED,
+        fetch,
+      })(streamed())
 
       expect(response.status).toBe(401)
       expect(seen.map((s) => s.body)).toEqual(['streamed'])
@@ -183,9 +211,11 @@ describe('createAuthenticatedFetch', () => {
       const { session } = fakeSession(ada(1))
       const { fetch, seen } = api(201)
 
-      const response = await createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(
-        streamed('PUT'),
-      )
+      const response = await createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        apiOrigins: NAMED,
+        fetch,
+      })(streamed('PUT'))
 
       expect(response.status).toBe(201)
       expect(seen).toMatchObject([{ method: 'PUT', body: 'streamed' }])
@@ -199,11 +229,19 @@ describe('createAuthenticatedFetch', () => {
       ] as const) {
         const { session } = fakeSession(ada(1), ada(2))
         const { fetch, seen } = api(401, 200)
-        const request = new Request(API, { method, body, cache: 'no-store' })
+        // only-if-cached (same-origin mode) must not pass for a stream either.
+        const request = new Request(API, {
+          method,
+          body,
+          cache: 'only-if-cached',
+          mode: 'same-origin',
+        })
 
-        const response = await createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(
-          request,
-        )
+        const response = await createAuthenticatedFetch(session, {
+          subSite: 'citystream',
+          apiOrigins: NAMED,
+          fetch,
+        })(request)
 
         expect(response.status).toBe(200)
         expect(seen.map((s) => [s.method, s.body])).toEqual([
@@ -218,9 +256,11 @@ describe('createAuthenticatedFetch', () => {
     for (const status of [403, 500]) {
       const { session, calls } = fakeSession(ada(1), ada(2))
       const { fetch, seen } = api(status)
-      const response = await createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(
-        API,
-      )
+      const response = await createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        apiOrigins: NAMED,
+        fetch,
+      })(API)
       expect(response.status).toBe(status)
       expect(seen).toHaveLength(1)
       expect(calls).toHaveLength(1)
@@ -253,6 +293,7 @@ describe('createAuthenticatedFetch', () => {
       })
       const authFetch = createAuthenticatedFetch(session, {
         subSite: 'citystream',
+        apiOrigins: NAMED,
         fetch: apiFetch as unknown as typeof fetch,
       })
 
@@ -270,10 +311,11 @@ describe('createAuthenticatedFetch', () => {
       const { session } = fakeSession(ada(1), ada(2))
       const { fetch, seen } = api(401, 201)
 
-      const response = await createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(
-        API,
-        { method: 'POST', body: 'payload' },
-      )
+      const response = await createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        apiOrigins: NAMED,
+        fetch,
+      })(API, { method: 'POST', body: 'payload' })
 
       expect(response.status).toBe(201)
       expect(seen.map((s) => s.authorization)).toEqual([`Bearer ${ada(1)}`, `Bearer ${ada(2)}`])
@@ -286,6 +328,7 @@ describe('createAuthenticatedFetch', () => {
 
       const failure = await createAuthenticatedFetch(session, {
         subSite: 'citystream',
+        apiOrigins: NAMED,
         fetch,
         onSignedOut,
       })(API, { method: 'POST', body: 'payload' }).catch((error: unknown) => error)
@@ -309,7 +352,9 @@ describe('createAuthenticatedFetch', () => {
         const { session } = fakeSession(first, second)
         const { fetch, seen } = api(401, 201)
         await expect(
-          createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(API),
+          createAuthenticatedFetch(session, { subSite: 'citystream', apiOrigins: NAMED, fetch })(
+            API,
+          ),
         ).rejects.toMatchObject({ code: 'account_changed' })
         expect(seen).toHaveLength(1)
       }
@@ -321,9 +366,171 @@ describe('createAuthenticatedFetch', () => {
       const { session, calls } = fakeSession(ada(1), ada(2))
       const { fetch } = api(401, 200)
 
-      await createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(API)
+      await createAuthenticatedFetch(session, { subSite: 'citystream', apiOrigins: NAMED, fetch })(
+        API,
+      )
 
       expect(calls).toEqual([undefined, { forceRefresh: true, failedToken: ada(1) }])
+    })
+  })
+
+  describe('the token only to the origins the sub-site names', () => {
+    it('sends a request to any other origin unchanged: no token, the session not asked', async () => {
+      for (const url of [
+        'https://tiles.example.net/3/4/2.png', // a third party
+        'http://api.example.com/maps', // the named host, but http:
+        'https://api.example.com:8443/maps', // another port
+        'https://evil.api.example.com/maps', // a subdomain of the named host
+        'https://api.example.com.evil.example/maps', // a look-alike
+      ]) {
+        const { session, calls, redirects } = fakeSession(null)
+        const { fetch, seen } = api(401)
+        const warn = vi.fn()
+
+        const response = await createAuthenticatedFetch(session, {
+          subSite: 'citystream',
+          apiOrigins: NAMED,
+          fetch,
+          warn,
+        })(url, { method: 'POST', headers: { 'X-Other': 'kept' }, body: 'payload' })
+
+        expect(response.status, url).toBe(401)
+        expect(seen, url).toEqual([
+          { url, method: 'POST', authorization: null, other: 'kept', body: 'payload' },
+        ])
+        expect(calls, url).toEqual([])
+        expect(redirects, url).toEqual([])
+      }
+    })
+
+    it('keeps an Authorization header the caller set for another origin, as fetch would', async () => {
+      const { session } = fakeSession(ada(1))
+      const { fetch, seen } = api(200)
+
+      await createAuthenticatedFetch(session, { subSite: 'citystream', apiOrigins: NAMED, fetch })(
+        new Request('https://tiles.example.net/key', { headers: { Authorization: 'Key tiles' } }),
+      )
+
+      expect(seen.map((s) => s.authorization)).toEqual(['Key tiles'])
+    })
+
+    it('sends the token to each named origin (URL, string or Request)', async () => {
+      const { session } = fakeSession(ada(1))
+      const { fetch, seen } = api(200, 200, 200)
+      const authFetch = createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        apiOrigins: ['https://api.example.com', 'https://upload.example.org'],
+        fetch,
+      })
+
+      await authFetch(new URL('https://upload.example.org/files'))
+      await authFetch(new Request('https://api.example.com/a'))
+      await authFetch('https://upload.example.org')
+
+      expect(seen.map((s) => s.authorization)).toEqual(Array(3).fill(`Bearer ${ada(1)}`))
+    })
+
+    it('in local mode, http://localhost origins can be named', async () => {
+      const { session } = fakeSession(ada(1))
+      const { fetch, seen } = api(200, 200)
+      const authFetch = createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        apiOrigins: ['http://localhost:3000', 'http://127.0.0.1:4012'],
+        localMode: true,
+        fetch,
+        warn: () => {},
+      })
+
+      await authFetch('http://localhost:3000/api/hello')
+      await authFetch('http://localhost:4012/api/hello')
+
+      expect(seen.map((s) => s.authorization)).toEqual([`Bearer ${ada(1)}`, null])
+    })
+
+    it('refuses unusable origins when it is created (configuration_error naming each), before any request', () => {
+      const { session, calls } = fakeSession(ada(1))
+      const failure = (apiOrigins: unknown, localMode?: boolean) => {
+        try {
+          createAuthenticatedFetch(session, {
+            subSite: 'citystream',
+            apiOrigins: apiOrigins as string[],
+            localMode,
+          })
+        } catch (error) {
+          return error as AuthError
+        }
+        throw new Error(`accepted ${JSON.stringify(apiOrigins)}`)
+      }
+
+      for (const [origins, localMode] of [
+        [undefined],
+        ['https://api.example.com'],
+        [['https://api.example.com/']],
+        [['https://api.example.com/v1']],
+        [['https://api.example.com?x=1']],
+        [['https://user@api.example.com']],
+        [['api.example.com']],
+        [['https://API.example.com']],
+        [['https://api.example.com:443']],
+        [['http://api.example.com']],
+        [['http://localhost:3000']],
+        [['http://intranet:8080'], true],
+        [['ftp://api.example.com']],
+        [['null']],
+        [[42]],
+      ] as [unknown, boolean?][]) {
+        const error = failure(origins, localMode)
+        expect(error, JSON.stringify(origins)).toBeInstanceOf(AuthError)
+        expect(error.code).toBe('configuration_error')
+        expect(error.message).toContain('apiOrigins')
+      }
+      const both = failure(['https://api.example.com/', 'http://tiles.example.net'])
+      expect(both.message).toContain('https://api.example.com/')
+      expect(both.message).toContain('http://tiles.example.net')
+      expect(calls).toEqual([])
+    })
+
+    it('tells once per origin that a request went without the token (to warn, or the console in local mode)', async () => {
+      const { session } = fakeSession(ada(1))
+      const { fetch } = api(200, 200, 200, 200)
+      const warn = vi.fn()
+      const authFetch = createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        apiOrigins: NAMED,
+        fetch,
+        warn,
+      })
+
+      await authFetch('https://tiles.example.net/1.png')
+      await authFetch('https://tiles.example.net/2.png')
+      await authFetch(API)
+      await authFetch('https://other.example.org/')
+
+      expect(warn.mock.calls.map(([message]) => message)).toEqual([
+        expect.stringContaining('https://tiles.example.net'),
+        expect.stringContaining('https://other.example.org'),
+      ])
+      expect(warn.mock.calls[0]?.[0]).toContain('apiOrigins')
+    })
+
+    it('by default warns on the console in local mode only', async () => {
+      const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+      const { session } = fakeSession(ada(1))
+      const { fetch } = api(200, 200)
+
+      await createAuthenticatedFetch(session, { subSite: 'citystream', apiOrigins: NAMED, fetch })(
+        'https://tiles.example.net/1.png',
+      )
+      expect(consoleWarn).not.toHaveBeenCalled()
+
+      await createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        apiOrigins: NAMED,
+        localMode: true,
+        fetch,
+      })('https://tiles.example.net/1.png')
+      expect(consoleWarn).toHaveBeenCalledOnce()
+      expect(consoleWarn.mock.calls[0]?.[0]).toContain('https://tiles.example.net')
     })
   })
 
@@ -333,6 +540,7 @@ describe('createAuthenticatedFetch', () => {
       const { fetch, seen } = api(200)
       const authFetch = createAuthenticatedFetch(session, {
         subSite: 'citystream',
+        apiOrigins: NAMED,
         fetch,
         currentPath: () => '/maps/42?zoom=3',
       })
@@ -349,6 +557,7 @@ describe('createAuthenticatedFetch', () => {
       const { session, redirects } = fakeSession(null)
       const authFetch = createAuthenticatedFetch(session, {
         subSite: 'citystream',
+        apiOrigins: NAMED,
         fetch: api(200).fetch,
       })
 
@@ -360,6 +569,7 @@ describe('createAuthenticatedFetch', () => {
       const { session, redirects } = fakeSession(null)
       const authFetch = createAuthenticatedFetch(session, {
         subSite: 'citystream',
+        apiOrigins: NAMED,
         fetch: api(200).fetch,
         onSignedOut: 'none',
       })
@@ -373,6 +583,7 @@ describe('createAuthenticatedFetch', () => {
       const onSignedOut = vi.fn()
       const authFetch = createAuthenticatedFetch(session, {
         subSite: 'citystream',
+        apiOrigins: NAMED,
         fetch: api(200).fetch,
         onSignedOut,
       })
@@ -385,7 +596,11 @@ describe('createAuthenticatedFetch', () => {
     it('when the forced refresh after a 401 finds no session: one redirect, no retry', async () => {
       const { session, redirects } = fakeSession(ada(1), null)
       const { fetch, seen } = api(401, 200)
-      const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream', fetch })
+      const authFetch = createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        apiOrigins: NAMED,
+        fetch,
+      })
 
       await expect(authFetch(API)).rejects.toMatchObject({ code: 'session_expired' })
       expect(seen).toHaveLength(1)
@@ -401,9 +616,12 @@ describe('createAuthenticatedFetch', () => {
       controller.abort(new Error('left the page'))
 
       await expect(
-        createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(API, {
-          signal: controller.signal,
-        }),
+        createAuthenticatedFetch(session, { subSite: 'citystream', apiOrigins: NAMED, fetch })(
+          API,
+          {
+            signal: controller.signal,
+          },
+        ),
       ).rejects.toThrow('left the page')
       expect(calls).toEqual([])
       expect(seen).toEqual([])
@@ -423,9 +641,12 @@ describe('createAuthenticatedFetch', () => {
       const { fetch, seen } = api(200)
 
       await expect(
-        createAuthenticatedFetch(aborting, { subSite: 'citystream', fetch })(API, {
-          signal: controller.signal,
-        }),
+        createAuthenticatedFetch(aborting, { subSite: 'citystream', apiOrigins: NAMED, fetch })(
+          API,
+          {
+            signal: controller.signal,
+          },
+        ),
       ).rejects.toThrow('gone')
       expect(seen).toEqual([])
       expect(redirects).toEqual([])
@@ -442,6 +663,7 @@ describe('createAuthenticatedFetch', () => {
       await expect(
         createAuthenticatedFetch(session, {
           subSite: 'citystream',
+          apiOrigins: NAMED,
           fetch: fetch as unknown as typeof globalThis.fetch,
         })(API, { signal: controller.signal }),
       ).rejects.toThrow('gone')
@@ -463,9 +685,12 @@ describe('createAuthenticatedFetch', () => {
       const { fetch, seen } = api(401, 200)
 
       await expect(
-        createAuthenticatedFetch(session, { subSite: 'citystream', fetch })(API, {
-          signal: controller.signal,
-        }),
+        createAuthenticatedFetch(session, { subSite: 'citystream', apiOrigins: NAMED, fetch })(
+          API,
+          {
+            signal: controller.signal,
+          },
+        ),
       ).rejects.toThrow('gone')
       expect(seen).toHaveLength(1)
       expect(calls).toEqual([undefined, { forceRefresh: true, failedToken: ada(1) }])
@@ -481,6 +706,7 @@ describe('createAuthenticatedFetch', () => {
       })
       await createAuthenticatedFetch(session, {
         subSite: 'citystream',
+        apiOrigins: NAMED,
         fetch: fetch as unknown as typeof globalThis.fetch,
       })(API, { signal: controller.signal })
 
@@ -494,7 +720,10 @@ describe('createAuthenticatedFetch', () => {
     const { fetch, seen } = api(200)
     vi.stubGlobal('fetch', fetch)
     try {
-      const authFetch = createAuthenticatedFetch(session, { subSite: 'citystream' })
+      const authFetch = createAuthenticatedFetch(session, {
+        subSite: 'citystream',
+        apiOrigins: NAMED,
+      })
       await authFetch(API)
     } finally {
       vi.unstubAllGlobals()

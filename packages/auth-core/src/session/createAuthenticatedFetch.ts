@@ -1,4 +1,5 @@
 import { AuthError } from '../errors/authError'
+import { checkApiOrigins } from './checkApiOrigins'
 import { decodeAccessTokenClaims } from './decodeAccessTokenClaims'
 
 /**
@@ -23,6 +24,26 @@ export interface AuthenticatedFetchSession {
 export interface AuthenticatedFetchOptions {
   /** This sub-site's name, as the sign-in app allows it: where sign-in brings the person back. */
   readonly subSite: string
+  /**
+   * The origins of the APIs that take the platform token, each as `new URL(url).origin` writes
+   * it: `https://` (in local mode also `http://` on localhost, 127.0.0.1 or [::1]), e.g.
+   * `['https://api.example.com']`. Only requests to these carry the token; any other request
+   * (a third party, `http:`, a protocol-relative URL that resolves elsewhere) is sent unchanged,
+   * without it and without asking the session. A relative URL is judged by the origin it
+   * resolves to: name the page's own origin for same-origin APIs. `[]` sends it nowhere.
+   */
+  readonly apiOrigins: readonly string[]
+  /**
+   * Local mode, as the session's config (`localMode`): `apiOrigins` may name `http://`
+   * loopback origins, and requests sent without the token are reported on the console.
+   */
+  readonly localMode?: boolean
+  /**
+   * Told once per origin that a request to it went without the token (not in `apiOrigins`), so
+   * a forgotten API origin shows in development. Default: `console.warn` in local mode, nothing
+   * otherwise.
+   */
+  readonly warn?: (message: string) => void
   /** The `fetch` that sends the requests. Defaults to `globalThis.fetch`, looked up at each call. */
   readonly fetch?: typeof fetch
   /**
@@ -37,8 +58,8 @@ export interface AuthenticatedFetchOptions {
 }
 
 /**
- * A `fetch` that sends the platform access token: `Authorization: Bearer <token>` from
- * `session.getAccessToken()` (which refreshes when needed).
+ * A `fetch` that sends the platform access token to the sub-site's APIs (`apiOrigins`):
+ * `Authorization: Bearer <token>` from `session.getAccessToken()` (which refreshes when needed).
  *
  * - A 401 answer means the API no longer accepts the token (revoked, or rotated by another
  *   sub-site): exactly one `getAccessToken({ forceRefresh: true, failedToken })` and one retry
@@ -56,7 +77,12 @@ export interface AuthenticatedFetchOptions {
  * - `signal` (in `init` or on a `Request`) is honoured: an aborted signal rejects with its
  *   reason before the token, before the forced refresh and before the retry.
  *
- * Send it only to the APIs that expect the platform token: every request carries it.
+ * - Only requests to `apiOrigins` carry the token. Any other is sent as it is (no token, no
+ *   refresh, no retry, no redirect; the caller's own headers kept), and `warn` is told once per
+ *   such origin.
+ *
+ * @throws AuthError `configuration_error` when created with `apiOrigins` that are not origins
+ *   it may send the token to (the message names each).
  * @see https://www.rfc-editor.org/rfc/rfc6750#section-2.1 (Authorization request header field)
  * @see https://www.rfc-editor.org/rfc/rfc6750#section-3.1 (invalid_token: 401)
  */
@@ -64,6 +90,10 @@ export function createAuthenticatedFetch(
   session: AuthenticatedFetchSession,
   options: AuthenticatedFetchOptions,
 ): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+  const named = checkApiOrigins(options.apiOrigins, options.localMode === true)
+  const warn =
+    options.warn ?? (options.localMode === true ? (text: string) => console.warn(text) : null)
+  const told = new Set<string>()
   const send = (request: Request) => (options.fetch ?? globalThis.fetch)(request)
 
   function signedOut(): never {
@@ -82,6 +112,14 @@ export function createAuthenticatedFetch(
     const request = new Request(input, init)
     const { signal } = request
     signal.throwIfAborted()
+    const { origin } = new URL(request.url)
+    if (!named.has(origin)) {
+      if (warn !== null && !told.has(origin)) {
+        told.add(origin)
+        warn(`${origin} is not in apiOrigins: requests to it go without the platform token.`)
+      }
+      return send(request)
+    }
     // A stream is read once: it is not kept (buffered) for a retry.
     const spare = hasStreamBody(request) ? null : request.clone()
     const token = await session.getAccessToken()
@@ -108,6 +146,9 @@ export function createAuthenticatedFetch(
   }
 }
 
+/** What only a stream body refuses (`no-cors` needs a simple method and any cache mode but `only-if-cached`). */
+const NO_CORS = { mode: 'no-cors', method: 'POST', cache: 'default' } as const
+
 /**
  * Whether the request's body is a stream (`init.body` a `ReadableStream`, or a `Request` made
  * from one), which is read once, rather than text, bytes, a Blob or a form, which a clone
@@ -120,7 +161,7 @@ function hasStreamBody(request: Request): boolean {
   const probe = request.clone()
   let copy: Request | null = null
   try {
-    copy = new Request(probe, { mode: 'no-cors', method: 'POST', cache: 'default' })
+    copy = new Request(probe, NO_CORS)
   } catch {
     // Only a stream body refuses.
   }

@@ -82,6 +82,7 @@ describe('createPlatformSession: a listener that throws', () => {
     const seen: string[] = []
     const send = createAuthenticatedFetch(session, {
       subSite: 'citystream',
+      apiOrigins: [new URL(API).origin],
       fetch: async (input) => {
         seen.push(new Request(input).headers.get('authorization') ?? '')
         return new Response('ok')

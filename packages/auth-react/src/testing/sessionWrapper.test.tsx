@@ -1,6 +1,6 @@
 import { decodeAccessTokenClaims } from '@mapping-platform/auth-core/session'
 import { act, render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { RequireSession, SignedOut, useSession } from '../index'
 import { createTestSession, sessionWrapper, signedIn, signedOut, TEST_USER } from './index'
 
@@ -57,5 +57,26 @@ describe('test helpers', () => {
       subject: '00u山田',
       email: 'muhammad@مثال.example',
     })
+  })
+
+  it('sessionWrapper(session, { apiOrigins }): useSession().fetch sends the test token there only', async () => {
+    const send = vi.fn(async (_request: Request) => new Response('{}'))
+    vi.stubGlobal('fetch', send)
+    const session = createTestSession()
+    function Calls() {
+      const { fetch } = useSession()
+      const call = () =>
+        void fetch('https://api.example.com/maps').then(() => fetch('https://tiles.example.net/1'))
+      return <button onClick={call}>Call</button>
+    }
+    render(<Calls />, {
+      wrapper: sessionWrapper(session, { apiOrigins: ['https://api.example.com'] }),
+    })
+    await act(async () => screen.getByRole('button').click())
+    vi.unstubAllGlobals()
+    expect(send.mock.calls.map(([request]) => request.headers.get('authorization'))).toEqual([
+      `Bearer ${await session.getAccessToken()}`,
+      null,
+    ])
   })
 })

@@ -9,15 +9,17 @@ export type SessionWrapper = (props: { readonly children?: ReactNode }) => React
 
 /**
  * Wraps the rendered component in a `PlatformSessionProvider` over `session`:
- * `render(<Page />, { wrapper: sessionWrapper(session) })`.
+ * `render(<Page />, { wrapper: sessionWrapper(session) })`. `useSession().fetch` sends the test
+ * token only to `apiOrigins` (default: none), as in the app.
  */
 export function sessionWrapper(
   session: TestSession,
-  options: { readonly subSite?: string } = {},
+  options: { readonly subSite?: string; readonly apiOrigins?: readonly string[] } = {},
 ): SessionWrapper {
+  const apiOrigins = options.apiOrigins ?? []
   return function TestSessionProvider({ children }) {
     return (
-      <PlatformSessionProvider session={session} subSite={options.subSite}>
+      <PlatformSessionProvider session={session} subSite={options.subSite} apiOrigins={apiOrigins}>
         {children}
       </PlatformSessionProvider>
     )

@@ -1,6 +1,7 @@
 /**
  * The signed-in view: the person's name (or, when the session knows none, their email), the
- * demo API called through the authenticated `fetch`, and Sign out.
+ * demo API called through the authenticated `fetch`, the same `fetch` to another origin (the
+ * product API, which the page does not name in `apiOrigins`: it gets no token), and Sign out.
  *
  * `user.name` is known once the session has it: from the ID token of a refresh made by this page,
  * else from the provider's userinfo endpoint, which names the person only for the `profile`
@@ -64,16 +65,46 @@ function ApiResult({ answer }: { readonly answer: ApiAnswer }) {
   }
 }
 
+/**
+ * What another origin (not in `apiOrigins`) answered the authenticated `fetch`: it is sent
+ * without the token, so the product API answers 401.
+ */
+type OtherAnswer = 'pending' | number | 'unreachable'
+
+async function callOtherOrigin(fetchWithToken: typeof fetch, url: string): Promise<OtherAnswer> {
+  try {
+    return (await fetchWithToken(url, { headers: { Accept: 'application/json' } })).status
+  } catch {
+    return 'unreachable'
+  }
+}
+
+function OtherResult({ answer }: { readonly answer: OtherAnswer }) {
+  if (answer === 'pending') return <p>Asking another origin…</p>
+  return (
+    <p data-testid="other-origin-result">
+      {answer === 'unreachable'
+        ? 'Another origin could not be reached.'
+        : `Another origin answered HTTP ${answer} (sent without the platform token).`}
+    </p>
+  )
+}
+
 /** Shown only while signed in (`status === 'signedIn'`). */
 export function SignedInView({ config }: { readonly config: SubsiteConfig }) {
   const session = useSession()
   const [answer, setAnswer] = useState<ApiAnswer | null>(null)
+  const [other, setOther] = useState<OtherAnswer | null>(null)
   if (session.status !== 'signedIn') return null
   const { user } = session
   const email = user.email ?? user.subject
   const callApi = () => {
     setAnswer({ kind: 'pending' })
     void callDemoApi(session.fetch).then(setAnswer)
+  }
+  const callOther = () => {
+    setOther('pending')
+    void callOtherOrigin(session.fetch, `${config.apiUrl}/auth/whoami`).then(setOther)
   }
   return (
     <>
@@ -93,11 +124,15 @@ export function SignedInView({ config }: { readonly config: SubsiteConfig }) {
         <button type="button" onClick={callApi} disabled={answer?.kind === 'pending'}>
           Call the demo API
         </button>
+        <button type="button" onClick={callOther} disabled={other === 'pending'}>
+          Call another origin
+        </button>
         <button type="button" onClick={() => void session.signOut({ returnTo: config.home })}>
           Sign out
         </button>
       </p>
       {answer === null ? null : <ApiResult answer={answer} />}
+      {other === null ? null : <OtherResult answer={other} />}
     </>
   )
 }

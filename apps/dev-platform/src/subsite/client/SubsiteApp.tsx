@@ -15,7 +15,11 @@ const CHECKING = <p>Checking your session…</p>
 export function SubsiteApp({ config }: { readonly config: SubsiteConfig }) {
   const { pathname, search } = window.location
   return (
-    <PlatformSessionProvider config={config.session} subSite={config.subsite}>
+    <PlatformSessionProvider
+      config={config.session}
+      subSite={config.subsite}
+      apiOrigins={config.apiOrigins}
+    >
       {pathname === '/' ? (
         <HomePanel config={config} />
       ) : (

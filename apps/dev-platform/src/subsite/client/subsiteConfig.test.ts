@@ -5,6 +5,7 @@ const valid = {
   subsite: 'citystream',
   home: 'http://localhost:3000/',
   apiUrl: 'http://localhost:4012',
+  apiOrigins: ['http://localhost:3000'],
   session: {
     oktaOrgUrl: 'http://localhost:4010',
     authServerId: 'default',
@@ -45,6 +46,16 @@ describe('parseSubsiteConfig', () => {
       'subsite must be a non-empty string.',
     ],
     ['a numeric home', JSON.stringify({ ...valid, home: 3 }), 'home must be a non-empty string.'],
+    [
+      'apiOrigins not a list of strings',
+      JSON.stringify({ ...valid, apiOrigins: 'http://localhost:3000' }),
+      'apiOrigins must be an array of strings.',
+    ],
+    [
+      'an apiOrigins entry not a string',
+      JSON.stringify({ ...valid, apiOrigins: [3] }),
+      'apiOrigins must be an array of strings.',
+    ],
     [
       'no client id',
       withSession({ clientId: undefined }),

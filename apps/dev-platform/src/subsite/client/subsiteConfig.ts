@@ -16,6 +16,12 @@ export interface SubsiteConfig {
   readonly home: string
   /** The product API's origin, for `GET /auth/whoami`. */
   readonly apiUrl: string
+  /**
+   * The origins whose APIs take the platform token (the provider's `apiOrigins`): the sub-site's
+   * own (its demo API). The product API is not named: the demo calls it as "another origin",
+   * which must get no token.
+   */
+  readonly apiOrigins: readonly string[]
   /** The platform session as `@mapping-platform/auth-core/session` needs it. */
   readonly session: SessionConfig
 }
@@ -47,6 +53,7 @@ export function parseSubsiteConfig(content: string | null | undefined): SubsiteC
     subsite: text(root, 'subsite'),
     home: text(root, 'home'),
     apiUrl: text(root, 'apiUrl'),
+    apiOrigins: texts(root, 'apiOrigins'),
     session: {
       oktaOrgUrl: text(session, 'oktaOrgUrl', 'session.'),
       authServerId: text(session, 'authServerId', 'session.'),
@@ -73,6 +80,13 @@ function text(from: Json, key: string, prefix = '', emptyAllowed = false): strin
       `${prefix}${key} must be a ${emptyAllowed ? 'string' : 'non-empty string'}.`,
     )
   return value
+}
+
+function texts(from: Json, key: string): string[] {
+  const value = from[key]
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+    throw new SubsiteConfigError(`${key} must be an array of strings.`)
+  return value as string[]
 }
 
 function flag(from: Json, key: string): boolean {
