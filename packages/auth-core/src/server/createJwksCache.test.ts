@@ -54,7 +54,11 @@ describe('createJwksCache', () => {
     expect(fetch).toHaveBeenCalledOnce()
     const [url, init] = fetch.mock.calls[0] ?? []
     expect(url).toBe(JWKS_URI)
-    expect(init).toMatchObject({ method: 'GET', headers: { accept: 'application/json' } })
+    expect(init).toMatchObject({
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      redirect: 'error',
+    })
     expect(init?.signal).toBeInstanceOf(AbortSignal)
     expect(cache.jwksUri).toBe(JWKS_URI)
   })
@@ -201,14 +205,35 @@ describe('createJwksCache', () => {
           { ...first.jwk, kid: 'bad-n', n: '***' },
           { ...first.jwk, kid: 'short-n', n: 'AQAB' },
           { ...first.jwk, kid: 'empty-n', n: '' },
+          // base64url characters, but not a whole encoding: the import fails.
+          { ...first.jwk, kid: 'one-char-n', n: 'A' },
           { ...first.jwk, kid: '' },
           { ...second.jwk, kid: 'dup' },
           { ...first.jwk, kid: 'dup' },
           { kty: 'RSA', kid: 'bare', n: first.jwk.n, e: first.jwk.e },
+          // base64url only: a decoder that skips spaces would import these.
+          { ...first.jwk, kid: 'space-n', n: ` ${first.jwk.n}` },
+          { ...first.jwk, kid: 'n-space', n: `${first.jwk.n} ` },
+          { ...first.jwk, kid: 'space-e', e: ` ${first.jwk.e}` },
+          { ...first.jwk, kid: 'e-space', e: `${first.jwk.e} ` },
         ],
       }),
     )
-    for (const kid of ['ec', 'enc', 'rs512', 'no-n', 'bad-n', 'short-n', 'empty-n', ''])
+    for (const kid of [
+      'ec',
+      'enc',
+      'rs512',
+      'no-n',
+      'bad-n',
+      'short-n',
+      'empty-n',
+      'one-char-n',
+      '',
+      'space-n',
+      'n-space',
+      'space-e',
+      'e-space',
+    ])
       expect(await cache.getKey(kid)).toEqual({ found: false, reason: 'unknown_key' })
     const bare = await cache.getKey('bare')
     expect(bare.found && bare.key.algorithm).toMatchObject({ name: 'RSASSA-PKCS1-v1_5' })
@@ -338,6 +363,12 @@ describe('createJwksCache', () => {
         'jwksUri',
       ],
       ['jwksUri not a string', { jwksUri: 42 }, 'jwksUri'],
+      ['jwksUri an array holding a URL', { jwksUri: [JWKS_URI] }, 'jwksUri'],
+      ['jwksUri over ftp on localhost', { jwksUri: 'ftp://localhost/v1/keys' }, 'jwksUri'],
+      ['jwksUri with a user', { jwksUri: 'https://ada@login.example.com/v1/keys' }, 'jwksUri'],
+      ['jwksUri with a password', { jwksUri: 'https://:pw@login.example.com/v1/keys' }, 'jwksUri'],
+      ['jwksUri with a fragment', { jwksUri: `${JWKS_URI}#keys` }, 'jwksUri'],
+      ['maxAgeMs negative', { maxAgeMs: -1 }, 'maxAgeMs'],
       ['fetch not a function', { fetch: 'fetch' }, 'fetch'],
       ['now not a function', { now: 0 }, 'now'],
       ['timeoutMs 0', { timeoutMs: 0 }, 'timeoutMs'],
@@ -355,7 +386,19 @@ describe('createJwksCache', () => {
     it('names every problem in one message', () => {
       expect(() =>
         createJwksCache({ jwksUri: '', timeoutMs: -1, cooldownMs: NaN } as JwksCacheOptions),
-      ).toThrow(/jwksUri.*timeoutMs.*cooldownMs/s)
+      ).toThrow(
+        new AuthError(
+          'configuration_error',
+          'jwksUri must be an absolute https URL (http only on localhost), e.g. https://login.example.com/oauth2/default/v1/keys. timeoutMs must be a positive number of milliseconds. cooldownMs must be a non-negative number of milliseconds.',
+        ),
+      )
+    })
+
+    it('fetches the first time even with a clock that starts at 0 (a monotonic clock)', async () => {
+      const fetch = vi.fn<typeof globalThis.fetch>(async () => jwksResponse({ keys: [first.jwk] }))
+      const cache = createJwksCache({ jwksUri: JWKS_URI, fetch, now: () => 0 })
+      expect(await cache.getKey('key-1')).toMatchObject({ found: true })
+      expect(fetch).toHaveBeenCalledOnce()
     })
 
     it.each([
@@ -364,7 +407,7 @@ describe('createJwksCache', () => {
       ['http on localhost', 'http://localhost:4010/oauth2/default/v1/keys'],
       ['http on [::1]', 'http://[::1]:4010/oauth2/default/v1/keys'],
     ])('accepts %s', (_label, jwksUri) => {
-      expect(createJwksCache({ jwksUri, cooldownMs: 0 }).jwksUri).toBe(jwksUri)
+      expect(createJwksCache({ jwksUri, cooldownMs: 0, maxAgeMs: 0 }).jwksUri).toBe(jwksUri)
     })
   })
 })

@@ -124,7 +124,8 @@ export function createJwksCache(options: JwksCacheOptions): JwksCache {
   let keys: ReadonlyMap<string, VerificationKey> | null = null
   let fetchedAtMs = 0
   let attemptedAtMs: number | null = null
-  let lastFailed = false
+  // Set by every fetch, and read only after one.
+  let lastFailed: boolean
   let inFlight: Promise<void> | null = null
 
   const load = async (): Promise<void> => {
@@ -200,8 +201,8 @@ async function fetchKeys(options: JwksCacheOptions): Promise<Map<string, Verific
  */
 async function importRsaKey(n: string, e: string): Promise<VerificationKey | null> {
   try {
-    const key = await importJWK({ kty: 'RSA', n, e }, 'RS256')
-    if (key instanceof Uint8Array) return null
+    // An RSA JWK always imports as a CryptoKey (a Uint8Array is for `oct` keys only).
+    const key = (await importJWK({ kty: 'RSA', n, e }, 'RS256')) as CryptoKey
     const { modulusLength } = key.algorithm as RsaHashedKeyAlgorithm
     return modulusLength >= MIN_RSA_MODULUS_BITS ? key : null
   } catch {

@@ -83,4 +83,27 @@ describe('readSessionFromCookieHeader', () => {
       refreshToken: 'a%3Db==',
     })
   })
+
+  it('reads a header of exactly 64 KiB, refuses one byte more', () => {
+    const header = (length: number) => {
+      const start = `access_token=${AT}; pad=`
+      return `${start}${'x'.repeat(length - start.length)}`
+    }
+    expect(readSessionFromCookieHeader(header(65_536))).toEqual({
+      accessToken: AT,
+      refreshToken: null,
+    })
+    expect(readSessionFromCookieHeader(header(65_537))).toBeNull()
+  })
+
+  it('skips a pair without "=", even one that starts with a token name', () => {
+    expect(readSessionFromCookieHeader(`access_tokenX; refresh_token=${RT}`)).toEqual({
+      accessToken: null,
+      refreshToken: RT,
+    })
+  })
+
+  it('null when the refresh token is not a plain cookie value, even with a good access token', () => {
+    expect(readSessionFromCookieHeader(`access_token=${AT}; refresh_token="rt 1"`)).toBeNull()
+  })
 })

@@ -87,7 +87,8 @@ function isNonEmptyString(value: unknown): value is string {
 }
 
 function isFiniteNumber(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value)
+  // Number.isFinite converts nothing: a string is not a number here.
+  return Number.isFinite(value)
 }
 
 function optionalFunction(value: unknown, name: string, problems: string[]): void {

@@ -140,7 +140,7 @@ describe('verifyAccessToken', () => {
     })
     expect(
       await verifyAccessToken(await signer.sign(oktaAccessClaims(), { kid: undefined }), options),
-    ).toMatchObject({ reason: 'unknown_key' })
+    ).toEqual({ ok: false, reason: 'unknown_key', message: 'The access token names no key (kid).' })
   })
 
   it('says jwks_unavailable when the keys cannot be fetched', async () => {
@@ -253,6 +253,38 @@ describe('verifyAccessToken', () => {
       expect(fetch).not.toHaveBeenCalled()
     })
 
+    it('says why: not a string of at most 16 KiB, or not a JWS', async () => {
+      const { options } = setup()
+      const header = base64url.encode(JSON.stringify({ alg: 'RS256', kid: 'key-9' }))
+      /** A token of `length` characters whose header names an unknown key. */
+      const ofLength = (length: number) => `${header}.${'A'.repeat(length - header.length - 3)}.x`
+      const tooLong = 'The access token is not a string of at most 16 KiB.'
+      for (const token of [42, undefined, ofLength(16_385)])
+        expect(await verifyAccessToken(token as string, options)).toEqual({
+          ok: false,
+          reason: 'malformed',
+          message: tooLong,
+        })
+      expect(await verifyAccessToken(ofLength(16_384), options)).toMatchObject({
+        reason: 'unknown_key',
+      })
+      expect(await verifyAccessToken('hello', options)).toEqual({
+        ok: false,
+        reason: 'malformed',
+        message: 'The access token is not a JWS with a JSON header.',
+      })
+    })
+
+    it.each([
+      [{ sub: '' }, 'malformed', 'The access token has no subject (sub).'],
+      [{ cid: '0oaOTHER' }, 'wrong_client', 'The access token was issued to another client (cid).'],
+      [{ scp: 'coverage:get' }, 'insufficient_scope', 'The access token carries no scp list.'],
+    ])('claims %j: %s, saying so', async (claims, reason, message) => {
+      const { options } = setup()
+      const token = await signer.sign(oktaAccessClaims(claims))
+      expect(await verifyAccessToken(token, options)).toEqual({ ok: false, reason, message })
+    })
+
     it.each([
       ['no exp', { exp: undefined }],
       ['no iat', { iat: undefined }],
@@ -260,6 +292,9 @@ describe('verifyAccessToken', () => {
       ['sub not a string', { sub: 7 }],
       ['empty sub', { sub: '' }],
       ['exp not a number', { exp: 'tomorrow' }],
+      ['no iss', { iss: undefined }],
+      ['no aud', { aud: undefined }],
+      ['nbf not a number', { nbf: 'soon' }],
     ])('%s', async (_label, overrides) => {
       const { options } = setup()
       const token = await signer.sign(oktaAccessClaims(overrides))
@@ -354,7 +389,19 @@ describe('verifyAccessToken', () => {
         { requiredScopes: ['coverage:get image:get'] },
         /requiredScopes/,
       ],
-      ['requiredScopes with a number', { requiredScopes: [1] }, /requiredScopes/],
+      [
+        'requiredScopes with a number',
+        { requiredScopes: [1] },
+        'requiredScopes must be an array of scope names (no spaces, quotes or backslashes).',
+      ],
+      [
+        'one bad scope among good ones',
+        { requiredScopes: ['coverage:get', 'a b'] },
+        /requiredScopes/,
+      ],
+      ['requiredScopes with a quote', { requiredScopes: ['a"b'] }, /requiredScopes/],
+      ['requiredScopes with a backslash', { requiredScopes: ['a\\b'] }, /requiredScopes/],
+      ['requiredScopes with an empty name', { requiredScopes: [''] }, /requiredScopes/],
       ['an issuer with a trailing /', { issuer: `${TEST_ISSUER}/` }, /issuer.*trailing \//],
       ['an issuer over http', { issuer: 'http://login.example.com/oauth2/default' }, /issuer/],
       ['an issuer that is not a URL', { issuer: 'login.example.com' }, /issuer/],
@@ -378,12 +425,23 @@ describe('verifyAccessToken', () => {
       expect(() =>
         createAccessTokenVerifier({
           issuer: '',
+          audience: 'api://default',
+          clientId: '0oa1abc',
+          clockTolerance: NaN,
+        } as unknown as VerifyAccessTokenOptions),
+      ).toThrow(
+        "issuer must be the tokens' iss exactly: an absolute https URL (http only on localhost) without a trailing /, e.g. https://login.example.com/oauth2/default. clockTolerance must be a non-negative number of seconds.",
+      )
+      expect(() =>
+        createAccessTokenVerifier({
+          issuer: '',
           clockTolerance: NaN,
         } as unknown as VerifyAccessTokenOptions),
       ).toThrow(/issuer.*audience.*clientId.*clockTolerance/s)
-      expect(() =>
-        createAccessTokenVerifier(undefined as unknown as VerifyAccessTokenOptions),
-      ).toThrow('The options must be an object.')
+      for (const options of [undefined, null, 'https://login.example.com/oauth2/default'])
+        expect(() =>
+          createAccessTokenVerifier(options as unknown as VerifyAccessTokenOptions),
+        ).toThrow('The options must be an object.')
     })
 
     it('verifyAccessToken with requiredScopes as a string rejects with the same error, whatever the token (no TypeError)', async () => {
@@ -423,6 +481,23 @@ describe('verifyAccessToken', () => {
       requiredScopes.push('admin:all')
       ;(given as { clientId: string }).clientId = '0oaOTHER'
       expect(await verify(await signer.sign(oktaAccessClaims()))).toMatchObject({ ok: true })
+    })
+
+    it('without jwks, shares one cache per issuer among calls (the global fetch, looked up at call time)', async () => {
+      const issuer = 'https://shared-cache.example.com/oauth2/default'
+      const fetch = vi.fn<typeof globalThis.fetch>(async () => jwksResponse({ keys: [signer.jwk] }))
+      vi.stubGlobal('fetch', fetch)
+      try {
+        const options = { ...good, issuer, now: () => SERVER_NOW_S * 1000 }
+        const token = await signer.sign(oktaAccessClaims({ iss: issuer }))
+        expect(await verifyAccessToken(token, options)).toMatchObject({ ok: true })
+        expect(await verifyAccessToken(token, { ...options })).toMatchObject({ ok: true })
+        expect(await createAccessTokenVerifier(options)(token)).toMatchObject({ ok: true })
+        expect(fetch).toHaveBeenCalledOnce()
+        expect(String(fetch.mock.calls[0]?.[0])).toBe(`${issuer}/v1/keys`)
+      } finally {
+        vi.unstubAllGlobals()
+      }
     })
 
     it('accepts an issuer over http on localhost (a local identity provider)', () => {

@@ -264,7 +264,18 @@ function checkOktaClaims(payload: JWTPayload, options: CheckedOptions): AccessTo
   }
 }
 
-/** The rejection for an error of jose's `jwtVerify` (by its `code`, stable across bundles). */
+/** The rejection of a failed claim check of jose, by the claim. */
+const CLAIM_REJECTIONS: ReadonlyMap<unknown, AccessTokenRejection> = new Map([
+  ['iss', 'wrong_issuer'],
+  ['aud', 'wrong_audience'],
+  ['nbf', 'not_yet_valid'],
+])
+
+/**
+ * The rejection for an error of jose's `jwtVerify`, by its `code` (stable across bundles). Only
+ * jose's claim errors carry `claim` and `reason`; `check_failed` is a value that differs (not a
+ * claim `missing` or `invalid`: those are malformed).
+ */
 function rejectionOf(error: unknown): AccessTokenRejection {
   const { code, claim, reason } = (error ?? {}) as {
     code?: unknown
@@ -273,11 +284,7 @@ function rejectionOf(error: unknown): AccessTokenRejection {
   }
   if (code === 'ERR_JWT_EXPIRED') return 'expired'
   if (code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') return 'invalid_signature'
-  if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' && reason === 'check_failed') {
-    if (claim === 'iss') return 'wrong_issuer'
-    if (claim === 'aud') return 'wrong_audience'
-    if (claim === 'nbf') return 'not_yet_valid'
-  }
+  if (reason === 'check_failed') return CLAIM_REJECTIONS.get(claim) ?? 'malformed'
   return 'malformed'
 }
 
