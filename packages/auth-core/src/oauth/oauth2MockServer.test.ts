@@ -200,13 +200,17 @@ describe('auth-core against oauth2-mock-server', () => {
     expect(refreshed.idTokenExpiresAt).toBe(claimsOf(refreshed.idToken ?? '').exp)
   })
 
-  it('refresh grant answered with another issuer in the ID token: auth-core refuses it', async () => {
+  it('refresh grant answered with another issuer in the ID token: auth-core refuses the ID token, keeps the rotated tokens', async () => {
     const result = await signIn()
     if (result.kind !== 'tokens') throw new Error(result.kind)
     beforeIdTokenSigning((token) => void (token.payload.iss = 'https://evil.example'))
-    const error = await rejection(refreshSessionTokens(config, result.tokens.refreshToken ?? ''))
-    expect(error.code).toBe('unknown_error')
-    expect(error.message).toBe('The ID token of the refresh response fails its iss check.')
+    const refreshed = await refreshSessionTokens(config, result.tokens.refreshToken ?? '')
+    expect(refreshed.idToken).toBeNull()
+    expect(refreshed.refreshToken).not.toBe(result.tokens.refreshToken)
+    expect(refreshed.idTokenError?.code).toBe('unknown_error')
+    expect(refreshed.idTokenError?.message).toBe(
+      'The ID token of the refresh response fails its iss check.',
+    )
   })
 
   it("refresh grant answered invalid_grant: auth-core reports the provider's code", async () => {
