@@ -93,6 +93,7 @@ export type {
   AttemptResultEvent,
   AttemptScoped,
   Failable,
+  FinishSignIn,
   ImmediateEffect,
   SignedInSession,
   SignInInputEvent,

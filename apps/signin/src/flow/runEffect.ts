@@ -118,7 +118,12 @@ function runOther(
     case 'reportFailure':
       return adapters.reporter.reportFailure(effect.code, effect.step, effect.severity)
     case 'reportIgnoredCookies':
-      return adapters.reporter.reportIgnoredCookies(effect.names)
+    case 'reportDeepLinkDropped':
+      // Sent before the navigation of the finishSignIn that follows: both wait for this chunk.
+      return void loadNetworkEffects().then(
+        (network) => adapters.reporter.reportWarning(network.warningOf(effect)),
+        () => undefined,
+      )
     case 'callAuthn':
     case 'prepareAuthorization':
     case 'prepareGoogleRedirect':
@@ -133,6 +138,12 @@ function runOther(
 
 /** The effects that change the token cookies, under the platform-wide refresh lease. */
 export type LeasedEffect = Extract<SignInEffect, { type: 'endSession' | 'finishSignIn' }>
+
+/** The warnings sent as the page leaves, their texts in the provider clients' chunk. */
+export type WarningEffect = Extract<
+  SignInEffect,
+  { type: 'reportIgnoredCookies' | 'reportDeepLinkDropped' }
+>
 
 /**
  * Removes (`endSession`) or writes (`finishSignIn`) the token cookies of `effect`; a sign-in

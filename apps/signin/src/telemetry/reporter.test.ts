@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createReporter, silentReporter } from './reporter'
 import { sentryOptions } from './sentry'
+import { warningOf } from '../flow/networkEffects'
 import { scrubEvent } from '@mapping-platform/auth-core'
 
 const DSN = 'https://key@o1.ingest.sentry.io/1'
@@ -52,11 +53,11 @@ describe('createReporter', () => {
     })
   })
 
-  it('reports ignored cookie names at once without loading the SDK (the page leaves right after): names only', async () => {
+  it('sends a warning at once without loading the SDK (the page leaves right after)', () => {
     const { load, errorEvents } = setUp()
     const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response('{}'))
     const reporter = createReporter({ dsn: DSN, load: load as never, errorEvents, fetch })
-    reporter.reportIgnoredCookies(['tracking', 'region_hint'])
+    reporter.reportWarning(warningOf({ type: 'reportIgnoredCookies', names: ['tracking', 'hint'] }))
     expect(fetch).toHaveBeenCalledTimes(1)
     const [url, init] = fetch.mock.calls[0] ?? []
     expect(url).toBe('https://o1.ingest.sentry.io/api/1/envelope/?sentry_key=key&sentry_version=7')
@@ -66,11 +67,20 @@ describe('createReporter', () => {
       level: 'warning',
       message: 'Google sign-in: names outside the allow-list were ignored',
       tags: { step: 'googleReturn' },
-      extra: { ignored_names: 'tracking,region_hint' },
+      extra: { ignored_names: 'tracking,hint' },
     })
     // The scrubbers the SDK runs would keep it as it is.
     expect(scrubEvent(event)).toEqual(event)
     expect(load).not.toHaveBeenCalled()
+  })
+
+  it('a dropped deep link is a warning naming the storage failure, never the link', () => {
+    const warning = warningOf({ type: 'reportDeepLinkDropped' })
+    expect(warning).toEqual({
+      message: 'Sign-in: storage refused the deep link; sent to the sub-site root',
+      tags: { auth_error_code: 'storage_unavailable', step: 'callback' },
+      extra: {},
+    })
   })
 
   it('loads Sentry on the first uncaught error or rejection and sends those, then steps aside', async () => {

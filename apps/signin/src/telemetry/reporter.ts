@@ -9,11 +9,15 @@
 import type { AuthErrorCode, SignInStep } from '@mapping-platform/auth-core'
 import type { initSentry, SentryClient } from './sentry'
 import { sendWarningEnvelope } from './sendWarningEnvelope'
+import type { Warning } from './sendWarningEnvelope'
 
 export interface Reporter {
   reportFailure(code: AuthErrorCode, step: SignInStep, severity: 'warning' | 'error'): void
-  /** A warning naming the cookie names the Google path left out (names only, never values). */
-  reportIgnoredCookies(names: readonly string[]): void
+  /**
+   * A warning sent at once, without the SDK, because the page leaves right after (cookie names the
+   * Google path left out, a deep link storage refused): only content the app fully controls.
+   */
+  reportWarning(warning: Warning): void
 }
 
 type Transport = Parameters<typeof initSentry>[1]
@@ -29,14 +33,14 @@ export interface ReporterOptions {
   readonly errorEvents?: ErrorEvents | null
   /** Overrides the transport (tests capture envelopes with it). */
   readonly transport?: Transport
-  /** The `fetch` of the warnings sent without the SDK (`reportIgnoredCookies`). */
+  /** The `fetch` of the warnings sent without the SDK (`reportWarning`). */
   readonly fetch?: typeof fetch
 }
 
 /** A reporter that reports nothing (no DSN: no Sentry code is ever fetched). */
 export const silentReporter: Reporter = {
   reportFailure: () => undefined,
-  reportIgnoredCookies: () => undefined,
+  reportWarning: () => undefined,
 }
 
 /** The reporter for `options.dsn`: lazy Sentry, or {@link silentReporter} without a DSN. */
@@ -92,18 +96,8 @@ export function createReporter(options: ReporterOptions): Reporter {
         }),
       )
     },
-    reportIgnoredCookies(names) {
-      // Sent at once without the SDK: the page is replaced right after (the SDK chunk would still
-      // be loading). The key must not look sensitive ("cookie", "token"...) to any scrubber.
-      sendWarningEnvelope(
-        dsn,
-        {
-          message: 'Google sign-in: names outside the allow-list were ignored',
-          tags: { step: 'googleReturn' },
-          extra: { ignored_names: names.join(',') },
-        },
-        options.fetch ? { fetch: options.fetch } : {},
-      )
+    reportWarning(warning) {
+      sendWarningEnvelope(dsn, warning, options.fetch ? { fetch: options.fetch } : {})
     },
   }
 }

@@ -122,7 +122,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const real = createLocationAdapter(window)
   const recordingReporter: Reporter = {
     reportFailure: (code, step, severity) => reports.push({ code, step, severity }),
-    reportIgnoredCookies: () => undefined,
+    reportWarning: ({ message, tags }) =>
+      reports.push({ code: message, step: tags['step'] ?? '', severity: 'warning' }),
   }
 
   const container = document.createElement('div')

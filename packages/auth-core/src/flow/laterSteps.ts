@@ -1,5 +1,5 @@
 import type { LaterSteps } from './signInFlow'
-import { onCallback } from './steps/onCallback'
+import { onCallback, onDone } from './steps/onCallback'
 import { onCode, onEnrollActivate } from './steps/onCodeSteps'
 import { onFactorChoice } from './steps/onFactorChoice'
 import { onGoogleReturn } from './steps/onGoogleReturn'
@@ -25,4 +25,5 @@ export const laterSteps: LaterSteps = {
   unlockSent: onUnlockSent,
   callback: onCallback,
   googleReturn: onGoogleReturn,
+  done: onDone,
 }

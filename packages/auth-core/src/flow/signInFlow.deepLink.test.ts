@@ -52,6 +52,37 @@ describe('signInFlow: deep links (post_login_path)', () => {
     ])
   })
 
+  it('identity provider, storage refuses the deep link: on to the sub-site root without it, reported as a warning', () => {
+    const callback = run([
+      {
+        type: 'pageLoaded',
+        page: page({
+          hash: fragment,
+          stored: okta,
+          postLoginRedirect: 'roads',
+          postLoginPath: '/projects/42?tab=map',
+        }),
+      },
+    ]).state
+    const signedIn = run([{ type: 'tokensReceived', tokens: TOKENS, now: NOW }], { from: callback })
+    const planned = signedIn.last.find((effect) => effect.type === 'finishSignIn')
+    // The shell stopped the transition at the refused persist and said so.
+    const { state, last } = run([{ type: 'storageFailed' }], { from: signedIn.state })
+    expect(state.step).toBe('done')
+    expect(last.filter((effect) => effect.type === 'reportDeepLinkDropped')).toHaveLength(1)
+    expect(last.some((effect) => effect.type === 'persist')).toBe(false)
+    const finish = last.at(-1)
+    expect(finish?.type).toBe('finishSignIn')
+    if (finish?.type !== 'finishSignIn' || planned?.type !== 'finishSignIn') return
+    // The same tokens, a logout that returns straight to the sub-site's registered root.
+    expect(finish.cookies).toEqual(planned.cookies)
+    const logout = new URL(finish.url)
+    expect(logout.searchParams.get('post_logout_redirect_uri')).toBe('https://roads.example.com/')
+    expect(logout.searchParams.get('id_token_hint')).toBe(TOKENS.idToken)
+    // Said once: a second refusal (there is none to make) changes nothing.
+    expect(run([{ type: 'storageFailed' }], { from: state }).last).toEqual([])
+  })
+
   it.each([
     ['an invalid path', 'roads', '//evil.com', 'https://roads.example.com/'],
     ['a tab', 'roads', '/\t/evil.com', 'https://roads.example.com/'],

@@ -59,10 +59,11 @@ export type LaterStep =
 
 /**
  * The handlers of the {@link LaterStep}s, one per step (auth-core's `laterSteps`): a record of its
- * own so a page can load it after its first step is interactive.
+ * own so a page can load it after its first step is interactive. Also `done`'s, for what only a
+ * sign-in they finished leaves to do there (a refused deep link); without them `done` ignores all.
  */
 export type LaterSteps = {
-  readonly [Step in LaterStep]: (
+  readonly [Step in LaterStep | 'done']: (
     state: Extract<SignInState, { step: Step }>,
     event: SignInEvent,
     context: FlowContext,
@@ -197,6 +198,7 @@ function onStep(context: FlowContext, state: SignInState, event: SignInEvent): S
       if (isReturnFailure(state, event)) return failToEmail(state.step, null, event.error)
       return later(context, state.step).googleReturn(state, event, context)
     case 'done':
-      return unchanged(state)
+      // Only a sign-in the later steps finished (the token exchange) can still change course.
+      return context.laterSteps?.done(state, event, context) ?? unchanged(state)
   }
 }

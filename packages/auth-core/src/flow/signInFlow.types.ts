@@ -208,7 +208,15 @@ export type SignInStepState =
   /** Back from Google: the product API is exchanging the Google code for cookies. */
   | { readonly step: 'googleReturn'; readonly target: string }
   /** Cookies are written and the browser is leaving. */
-  | { readonly step: 'done'; readonly via: SignInVia | 'google' }
+  | {
+      readonly step: 'done'
+      readonly via: SignInVia | 'google'
+      /**
+       * The sign-in without its deep link, for when storage refuses to keep it (`returnTo`): the
+       * same cookies and a logout that returns straight to the sub-site's root. Absent otherwise.
+       */
+      readonly withoutDeepLink?: FinishSignIn
+    }
 
 /** What every state carries besides its step's fields. */
 export interface AttemptScoped {
@@ -337,6 +345,25 @@ export type SignInEvent = SignInInputEvent | AttemptResultEvent
 
 /* --- Effects --- */
 
+/**
+ * The last step of a sign-in, as one piece: holding the platform-wide refresh lease
+ * (`holdRefreshLease`: a sub-site refresh in flight finishes first, at most
+ * `REFRESH_LEASE_MS`), remove `removals`, write `cookies`, release the lease, then navigate to
+ * `url`. The person is never left on the page: past the lease's bound, the cookies are
+ * written anyway.
+ */
+export interface FinishSignIn {
+  readonly type: 'finishSignIn'
+  /**
+   * The token cookies this sign-in does not write (an answer without a refresh token): the
+   * previous person's are removed, so every sign-in writes or removes both.
+   */
+  readonly removals: readonly CookieRemoval[]
+  readonly cookies: readonly CookieWrite[]
+  readonly url: string
+  readonly mode: 'assign' | 'replace'
+}
+
 /** Work for the shell that finishes at once, as data. */
 export type ImmediateEffect =
   /**
@@ -365,27 +392,16 @@ export type ImmediateEffect =
    * contested past its bound, or code that cannot be loaded, delays but never skips the removal.
    */
   | { readonly type: 'endSession'; readonly cookies: readonly CookieRemoval[] }
-  /**
-   * The last step of a sign-in, as one piece: holding the platform-wide refresh lease
-   * (`holdRefreshLease`: a sub-site refresh in flight finishes first, at most
-   * `REFRESH_LEASE_MS`), remove `removals`, write `cookies`, release the lease, then navigate to
-   * `url`. The person is never left on the page: past the lease's bound, the cookies are
-   * written anyway.
-   */
-  | {
-      readonly type: 'finishSignIn'
-      /**
-       * The token cookies this sign-in does not write (an answer without a refresh token): the
-       * previous person's are removed, so every sign-in writes or removes both.
-       */
-      readonly removals: readonly CookieRemoval[]
-      readonly cookies: readonly CookieWrite[]
-      readonly url: string
-      readonly mode: 'assign' | 'replace'
-    }
+  /** The last step of a sign-in: {@link FinishSignIn}. */
+  | FinishSignIn
   | { readonly type: 'removeCookie'; readonly cookie: CookieRemoval }
   /** Report (a warning) the cookie names the Google path left out: names only, never values. */
   | { readonly type: 'reportIgnoredCookies'; readonly names: readonly string[] }
+  /**
+   * Report (a warning, sent before the page leaves) that storage refused the deep link, so the
+   * person goes to the sub-site's root instead: nothing else, never the link itself.
+   */
+  | { readonly type: 'reportDeepLinkDropped' }
   /** Report a failure (code and step only: never a secret). */
   | {
       readonly type: 'reportFailure'

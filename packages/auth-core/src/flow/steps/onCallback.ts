@@ -7,7 +7,7 @@ import {
   report,
   unchanged,
 } from '../flowOutcomes'
-import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
+import type { FinishSignIn, SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { buildLogoutUrl } from '../../oauth/buildLogoutUrl'
 import { planTokenCookies } from '../../cookies/planTokenCookies'
 import { isAuthError } from '../../errors/authError'
@@ -22,7 +22,9 @@ type CallbackState = Extract<SignInState, { step: 'callback' }>
  * sub-site (spec section 4). A target with a
  * path (`post_login_path`) cannot be a registered logout redirect URI: the logout returns to this
  * page's own `/` instead, with the target kept in sessionStorage (`returnTo`), and the page goes on
- * to it from there. A token response without an access token logs out with `unknown_error`.
+ * to it from there; when storage refuses to keep it, the sign-in goes on to the sub-site's root
+ * without it (see `onDone`). A token response without an access token logs out with
+ * `unknown_error`.
  */
 export function onCallback(
   state: CallbackState,
@@ -41,33 +43,40 @@ export function onCallback(
       const idToken = event.tokens.idToken
       // The logout returns only to a registered URI: a deep link goes through our own page.
       const viaSignInPage = idToken !== null && isDeepTarget(state.target)
+      const logoutTo = (postLogoutRedirectUri: string): string =>
+        buildLogoutUrl(config, {
+          idTokenHint: idToken as string,
+          postLogoutRedirectUri,
+          // Stryker disable next-line StringLiteral: buildLogoutUrl takes every server but 'org' as the custom one ('' is outside the type)
+          server: 'custom',
+        })
       const url =
         idToken === null
           ? state.target
-          : buildLogoutUrl(config, {
-              idTokenHint: idToken,
-              postLogoutRedirectUri: viaSignInPage ? config.redirectUri : state.target,
-              // Stryker disable next-line StringLiteral: buildLogoutUrl takes every server but 'org' as the custom one ('' is outside the type)
-              server: 'custom',
-            })
+          : logoutTo(viaSignInPage ? config.redirectUri : state.target)
+      // Both token cookies (written or removed), under the platform-wide refresh lease, then the
+      // logout redirect.
+      const finish = (to: string): FinishSignIn => ({
+        type: 'finishSignIn',
+        removals: planUnwrittenTokenRemovals(config, cookies),
+        cookies,
+        url: to,
+        mode: 'replace',
+      })
+      if (!viaSignInPage)
+        return [
+          { step: 'done', via: state.via },
+          [...consumePostLoginCookies(config), ...forget('mfaRedirect'), finish(url)],
+        ]
       const returnTo = serializeReturnTo(state.target, event.now)
       return [
-        { step: 'done', via: state.via },
+        // Storage may refuse the deep link: then the sign-in goes on without it.
+        { step: 'done', via: state.via, withoutDeepLink: finish(logoutTo(rootOf(state.target))) },
         [
           ...consumePostLoginCookies(config),
           ...forget('mfaRedirect'),
-          ...(viaSignInPage
-            ? [{ type: 'persist', item: 'returnTo', value: returnTo } as const]
-            : []),
-          // Both token cookies (written or removed), under the platform-wide refresh lease, then
-          // the logout redirect.
-          {
-            type: 'finishSignIn',
-            removals: planUnwrittenTokenRemovals(config, cookies),
-            cookies,
-            url,
-            mode: 'replace',
-          },
+          { type: 'persist', item: 'returnTo', value: returnTo },
+          finish(url),
         ],
       ]
     }
@@ -91,4 +100,25 @@ export function onCallback(
     default:
       return unchanged(state)
   }
+}
+
+type DoneState = Extract<SignInState, { step: 'done' }>
+
+/**
+ * Leaving: only a refused deep link (`storageFailed` for the `returnTo` the shell could not
+ * keep, which stopped the rest of the transition) changes anything. The sign-in goes on without
+ * it, to the sub-site's root, and a warning says so: the person is never left on
+ * "Signing you in…". Once: the state forgets the plan.
+ */
+export function onDone(state: DoneState, event: SignInEvent): StepTransition {
+  if (event.type !== 'storageFailed' || state.withoutDeepLink === undefined) return unchanged(state)
+  return [
+    { step: 'done', via: state.via },
+    [{ type: 'reportDeepLinkDropped' }, state.withoutDeepLink],
+  ]
+}
+
+/** The root of a target (`https://roads.example.com/`), a registered logout redirect URI. */
+function rootOf(target: string): string {
+  return `${new URL(target).origin}/`
 }
