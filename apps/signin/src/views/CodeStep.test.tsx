@@ -116,6 +116,26 @@ describe('CodeStep', () => {
     await waitFor(() => expect(app.requestsTo(VERIFY_PATH)).toHaveLength(1))
   })
 
+  it('on full-width digits typed (a Japanese IME): each box takes the ASCII digit', async () => {
+    const { user } = await atCodeStep()
+    await user.keyboard('\uFF11\uFF12\uFF13')
+    expect(values()).toBe('123___')
+    expect(document.activeElement).toBe(boxes()[3])
+  })
+
+  it.each([
+    ['Arabic-Indic', '\u0664\u0668\u0662 \u0669\u0661\u0663'],
+    ['Eastern Arabic-Indic', '\u06F4\u06F8\u06F2 \u06F9\u06F1\u06F3'],
+    ['full-width', '\uFF14\uFF18\uFF12 \uFF19\uFF11\uFF13'],
+  ])('on a whole %s code pasted: verifies it as ASCII digits', async (_script, code) => {
+    const { app, user } = await atCodeStep(() => new Promise<Response>(() => undefined))
+    boxes()[0]?.focus()
+    await user.paste(code)
+    expect(values()).toBe('482913')
+    await waitFor(() => expect(app.requestsTo(VERIFY_PATH)).toHaveLength(1))
+    expect(JSON.parse(app.requestsTo(VERIFY_PATH)[0]?.body ?? '').passCode).toBe('482913')
+  })
+
   it('on autofill (one input event carrying the whole code): fills all six', async () => {
     const { app } = await atCodeStep(() => new Promise<Response>(() => undefined))
     fireEvent.input(boxes()[0] as HTMLInputElement, { target: { value: '654321' } })

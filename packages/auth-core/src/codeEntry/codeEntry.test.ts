@@ -47,6 +47,34 @@ describe('codeEntryReducer', () => {
     expect(codeEntryReducer(start, { type: 'textEntered', index: 0, text: char })).toBe(start)
   })
 
+  // A Japanese IME types full-width digits; Arabic keyboards type Arabic-Indic (U+0660-0669) or,
+  // in Persian and Urdu layouts, Eastern Arabic-Indic (U+06F0-06F9) digits. The page ships ja and ar.
+  it.each([
+    ['full-width', '\uFF10\uFF11\uFF12\uFF13\uFF14\uFF15\uFF16\uFF17\uFF18\uFF19'],
+    ['Arabic-Indic', '\u0660\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669'],
+    ['Eastern Arabic-Indic', '\u06F0\u06F1\u06F2\u06F3\u06F4\u06F5\u06F6\u06F7\u06F8\u06F9'],
+  ])('on %s digits, typed or pasted: folded to ASCII', (_script, zeroToNine) => {
+    const chars = [...zeroToNine]
+    // Typed one by one, each of the ten digits in turn.
+    chars.forEach((char, value) =>
+      expect(apply([{ type: 'textEntered', index: 0, text: char }]).digits[0]).toBe(String(value)),
+    )
+    expect(selectCodeValue(typed(chars.slice(4).join('')))).toBe('456789')
+    // Pasted with a separator, as a whole code.
+    const pasted = `${chars.slice(0, 3).join('')} ${chars.slice(7).join('')}9`
+    const state = apply([{ type: 'textEntered', index: 3, text: pasted }])
+    expect(selectCodeValue(state)).toBe('012789')
+    expect(selectIsCodeComplete(state)).toBe(true)
+  })
+
+  it.each(['\uFF0F', '\uFF1A', '\u065F', '\u066A', '\u06EF', '\u06FA', '\u0966'])(
+    'on %s (next to a folded digit range, or another script): strips it',
+    (char) => {
+      const start = initialCodeEntry()
+      expect(codeEntryReducer(start, { type: 'textEntered', index: 0, text: char })).toBe(start)
+    },
+  )
+
   it('on a typed non-digit: strips it and keeps focus', () => {
     const start = initialCodeEntry()
     const state = codeEntryReducer(start, { type: 'textEntered', index: 0, text: 'a' })

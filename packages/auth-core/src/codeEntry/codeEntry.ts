@@ -9,8 +9,24 @@ function clampIndex(index: number): number {
   return Math.min(Math.max(index, 0), LAST)
 }
 
+/**
+ * The zero of each run of ten digits folded to ASCII: full-width (what a Japanese or Chinese IME
+ * types), Arabic-Indic, and Eastern Arabic-Indic (Persian and Urdu keyboards).
+ * @see https://www.unicode.org/charts/PDF/UFF00.pdf
+ * @see https://www.unicode.org/charts/PDF/U0600.pdf
+ */
+const FOLDED_ZEROS = [0xff10, 0x0660, 0x06f0]
+
+/** The ASCII digit `char` stands for, or '' when it is no digit the boxes take. */
+function asciiDigit(char: string): string {
+  if (char >= '0' && char <= '9') return char
+  const code = char.charCodeAt(0)
+  const zero = FOLDED_ZEROS.find((first) => code >= first && code <= first + 9)
+  return zero === undefined ? '' : String(code - zero)
+}
+
 function onlyDigits(text: string): string[] {
-  return [...text].filter((char) => char >= '0' && char <= '9')
+  return [...text].map(asciiDigit).filter((digit) => digit !== '')
 }
 
 function withDigits(digits: string[], focusedIndex: number): CodeEntryState {
@@ -18,7 +34,8 @@ function withDigits(digits: string[], focusedIndex: number): CodeEntryState {
 }
 
 /**
- * Applies text that arrived in one box. A whole code (six digits or more after stripping) fills
+ * Applies text that arrived in one box, its digits folded to ASCII (`asciiDigit`). A whole code
+ * (six digits or more after stripping) fills
  * all six boxes from the first, whichever box it landed in, keeping the first six digits (WCAG
  * F109: paste and autofill into any box must work). Fewer digits fill from the box they arrived
  * in, one per box, and focus moves past them.
