@@ -213,6 +213,17 @@ describe('App: the return from the identity provider', () => {
     expect(document.cookie).not.toContain('post_login_redirect')
   })
 
+  it('on a reload while the code is exchanged after MFA: says the sign-in was interrupted', async () => {
+    // The return from /authorize used the transaction up; only the MFA-redirect flag is left.
+    const app = await startTestApp({ url: '/', stored: { mfaRedirect: '1' } })
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your sign-in was interrupted. Please sign in again.',
+    )
+    expect(screen.getByLabelText('Email')).toBeTruthy()
+    expect(app.requests).toHaveLength(0)
+    expect(sessionStorage.length).toBe(0)
+  })
+
   it('on a forged state: exchanges nothing and says the link is no longer valid', async () => {
     const app = await startTestApp({
       url: `/#code=${SECRETS.code}&state=forged-${STATE}`,

@@ -94,6 +94,11 @@ export type AuthErrorCode =
   | 'mfa_verify_incomplete'
   /** MFA: `/verify` failed with an unexpected error (unknown code, 5xx, malformed body). */
   | 'verification_failed'
+  /**
+   * The page was reloaded (or reopened) after the return from `/authorize` after MFA, while the
+   * code was being exchanged: the transaction is used up, so the person signs in again.
+   */
+  | 'sign_in_interrupted'
   // --- For developers only (see DeveloperErrorCode): people see unknown_error's message ---
   /**
    * The configuration is unusable: e.g. an `oktaOrgUrl` that is not an `https://` origin (or ends
@@ -149,6 +154,7 @@ export const AUTH_ERROR_CODES = [
   'missing_mfa_data',
   'mfa_verify_incomplete',
   'verification_failed',
+  'sign_in_interrupted',
   'configuration_error',
   'usage_error',
 ] as const satisfies readonly AuthErrorCode[]

@@ -58,6 +58,7 @@ export const errorMessages: Readonly<Record<CatalogueErrorCode, string>> = {
   google_cancelled: 'Google sign-in was cancelled. You can try again or use your email.',
   account_changed:
     'You are now signed in with another account, so this was not sent. Please check and try again.',
+  sign_in_interrupted: 'Your sign-in was interrupted. Please sign in again.',
 }
 
 /**

@@ -40,6 +40,7 @@ const EXPECTED_ERRORS: ReadonlySet<AuthErrorCode> = new Set<AuthErrorCode>([
   'missing_verification_data',
   'google_not_found',
   'google_cancelled',
+  'sign_in_interrupted',
 ])
 
 /** A report of a failure: its code and step only, never a value the person typed or a token. */

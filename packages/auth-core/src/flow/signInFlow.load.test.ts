@@ -12,6 +12,7 @@ import {
   storedOAuth,
 } from '../testing/flowHarness'
 import { localTestConfig, testConfig } from '../testing/testConfig'
+import { messageFor } from '../errors/errorMessages'
 import { selectShowsCodeVerifying } from './signInFlow.selectors'
 import type { SignInEffect, SignInState } from './signInFlow.types'
 
@@ -93,10 +94,21 @@ describe('signInFlow: page load', () => {
     ])
   })
 
-  it('on a reload with the MFA-redirect flag but no state token: missing_mfa_data on the email step', () => {
+  it('on a reload during the token exchange after MFA (the flag kept, the transaction used): says the sign-in was interrupted', () => {
+    // What the return from /authorize leaves stored while the code is exchanged: the callback
+    // forgot the state token, the verifier and the OAuth state; the flag goes with the answer.
     const { state, effects } = loaded({ stored: { mfaRedirect: '1' } })
-    expect(state).toMatchObject({ step: 'email', error: 'missing_mfa_data' })
+    expect(state).toMatchObject({ step: 'email', error: 'sign_in_interrupted' })
     expect(effects).toContainEqual({ type: 'forget', item: 'mfaRedirect' })
+    expect(effects).toContainEqual({
+      type: 'reportFailure',
+      code: 'sign_in_interrupted',
+      step: 'booting',
+      severity: 'warning',
+    })
+    expect(messageFor('sign_in_interrupted')).toBe(
+      'Your sign-in was interrupted. Please sign in again.',
+    )
   })
 
   it.each([

@@ -206,7 +206,9 @@ function loadPageAt(context: FlowContext, page: PageSnapshot): StepTransition {
     page.historyEmail !== null && isValidEmail(page.historyEmail)
       ? normalizeEmail(page.historyEmail)
       : null
-  if (page.stored.mfaRedirect !== null) return resume(page, email, true, 'missing_mfa_data')
+  // The flag without a state token: the return from /authorize after MFA used the transaction
+  // up, and the page was reloaded while the code was exchanged.
+  if (page.stored.mfaRedirect !== null) return resume(page, email, true, 'sign_in_interrupted')
 
   if (page.hash === '' || page.hash === '#') {
     const stale = forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken')
