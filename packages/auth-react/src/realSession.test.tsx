@@ -223,10 +223,10 @@ describe('with the real session: the clock and the refresh budget (issue 23)', (
       })
     render(
       <>
-        <PlatformSessionProvider session={subSite('citystream')}>
+        <PlatformSessionProvider session={subSite('citystream')} apiOrigins={[]}>
           <Status />
         </PlatformSessionProvider>
-        <PlatformSessionProvider session={subSite('roads')}>
+        <PlatformSessionProvider session={subSite('roads')} apiOrigins={[]}>
           <Status />
         </PlatformSessionProvider>
       </>,
@@ -270,7 +270,7 @@ describe('with the real session: the clock and the refresh budget (issue 23)', (
       },
     })
     render(
-      <PlatformSessionProvider session={session}>
+      <PlatformSessionProvider session={session} apiOrigins={[]}>
         <Status />
       </PlatformSessionProvider>,
     )
