@@ -256,6 +256,24 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     return expireTossedCopies(deps.cookies, config, trackedNames, pagePath()).length === 0
   }
 
+  /**
+   * The refresh cookie once a token answer is back, for the compare and swap (finding S-1 of the
+   * session simulation): the copies tossed in at the page's ancestor paths meanwhile are expired
+   * first, since two copies are not a sign-out. While a copy stays out of reach, the cookie is
+   * `sent` when every copy holds the token sent (so does ours at `Path=/`), else unknown
+   * (`undefined`): which copy is ours cannot be told.
+   */
+  function refreshCookieAfter(sent: string): string | null | undefined {
+    if (unambiguous()) return readRefreshToken()
+    try {
+      const copies = deps.cookies.getAll(COOKIE_NAMES.refreshToken)
+      if (copies.length < 2) return readRefreshToken()
+      return copies.every((value) => value === sent) ? sent : undefined
+    } catch {
+      return undefined
+    }
+  }
+
   function clearTokenCookies(): void {
     for (const removal of planSessionCookieRemovals(config)) deps.cookies.remove(removal)
   }
@@ -384,7 +402,9 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
       if (!endsSession(reason)) throw failed(reason, 0)
       // Web Locks are per origin: another sub-site may have refreshed with the same token at
       // the same moment (it won, we got invalid_grant). Its rotated cookie is the session now.
-      const current = readRefreshToken()
+      // Unknown (a copy out of reach): nothing is cleared, the cookie at Path=/ may be the winner's.
+      const current = refreshCookieAfter(refreshToken)
+      if (current === undefined) return null
       if (current !== null && current !== refreshToken) {
         learnFromWrite(plan)
         return usableAccessToken()
@@ -402,8 +422,16 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     const rotated = { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken }
     // Compare and swap: the answer is written only over the refresh token it replaces. A sign-out
     // or a sign-in as someone else while the request was at the provider changed the cookie; the
-    // answer belongs to a session that is over, so it is revoked, never written.
-    const current = readRefreshToken()
+    // answer belongs to a session that is over, so it is revoked, never written. A copy tossed in
+    // meanwhile is no sign-out: revoking then would leave the spent token at Path=/ for the next tab
+    // to present again, and the provider's reuse detection ends the whole family. When which copy
+    // is ours stays unknown (one out of reach holds another value), unknown is not signed out:
+    // writing could put this person's tokens over another's, and revoking is a sign-out's answer
+    // (were ours still the token sent, it would end this person's only live token). So nothing is
+    // written or revoked and the result is null, as for every read while a copy is out of reach
+    // (the snapshot is `invalid`); the rotated token is dropped with this answer.
+    const current = refreshCookieAfter(refreshToken)
+    if (current === undefined) return null
     if (current !== refreshToken) {
       if (current !== rotated.refreshToken)
         await revokeRefreshToken(config, rotated.refreshToken, httpOptions()).catch(() => undefined)
