@@ -81,7 +81,9 @@ import {
  *   A successful answer is written only while the refresh cookie still holds the token that was
  *   sent (compare and swap): when it is gone (signed out meanwhile) the new refresh token is
  *   revoked (best effort) and the result is null; when it holds another value (signed in again,
- *   maybe as someone else) ours is revoked and that session's access token is used.
+ *   maybe as someone else) ours is revoked and that session's access token is used. Both
+ *   re-reads first expire copies tossed in meanwhile (two copies are no sign-out); while one
+ *   out of reach holds another value, nothing is written, revoked or cleared, and it resolves null.
  *   `getAccessToken({ forceRefresh: true })` refreshes although the token looks valid (a
  *   resource server answered 401), sharing a refresh already in flight. While signing out, it
  *   resolves null.
