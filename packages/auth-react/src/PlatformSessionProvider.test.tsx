@@ -154,6 +154,68 @@ describe('PlatformSessionProvider and useSession', () => {
     expect(screen.getByText('error (unknown_error)')).toBeTruthy()
   })
 
+  it('a refresh that fails with something other than an AuthError shows an unknown_error', async () => {
+    const getAccessToken = vi.fn<PlatformSession['getAccessToken']>(async () => {
+      throw new TypeError('not an AuthError')
+    })
+    render(
+      <PlatformSessionProvider apiOrigins={[]} session={sessionAt(expired(true), getAccessToken)}>
+        <Status />
+      </PlatformSessionProvider>,
+    )
+    expect(await screen.findByText('error (unknown_error)')).toBeTruthy()
+  })
+
+  it('an active session is never refreshed by the provider', async () => {
+    const getAccessToken = vi.fn<PlatformSession['getAccessToken']>(async () => 'at')
+    const session = sessionAt(
+      createTestSession({ user: { name: 'Ada' } }).getSnapshot(),
+      getAccessToken,
+    )
+    render(
+      <PlatformSessionProvider apiOrigins={[]} session={session}>
+        <Status />
+      </PlatformSessionProvider>,
+    )
+    await act(async () => {})
+    expect(screen.getByText('signedIn as Ada')).toBeTruthy()
+    expect(getAccessToken).not.toHaveBeenCalled()
+  })
+
+  it('with config and deps: creates the session once, in the browser, from those deps', async () => {
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+    const token = `${part({ alg: 'RS256' })}.${part({ sub: 'ada', exp: 4_000_000_000 })}.c2ln`
+    const jar = {
+      get: (name: string) => (name === 'access_token' ? token : undefined),
+      getAll: (name: string) => (name === 'access_token' ? [token] : []),
+      set: () => undefined,
+      remove: () => undefined,
+    }
+    const deps = vi.fn(() => ({
+      cookies: jar,
+      navigate: () => undefined,
+      fetch: async () => new Response('{}', { status: 404 }),
+    }))
+    const config = {
+      oktaOrgUrl: 'https://login.example.com',
+      authServerId: 'default',
+      clientId: '0oa1abc',
+      parentDomain: '.example.com',
+      localMode: false,
+      signInUrl: 'https://signin.example.com/',
+    }
+    const tree = (
+      <PlatformSessionProvider apiOrigins={[]} config={config} deps={deps}>
+        <Status />
+      </PlatformSessionProvider>
+    )
+    const { rerender } = render(tree)
+    rerender(tree)
+    await act(async () => {})
+    expect(screen.getByText(/^signedIn/)).toBeTruthy()
+    expect(deps).toHaveBeenCalledOnce()
+  })
+
   it('an expired token without a refresh token is signed out, and nothing is refreshed', () => {
     const session = sessionAt(expired(false))
     render(
