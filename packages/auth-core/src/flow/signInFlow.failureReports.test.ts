@@ -204,7 +204,23 @@ describe('page load: what a failed return or reload forgets and reports', () => 
   it('a return from the identity provider that fails: reported from booting, the empty email step', () => {
     const { state, last } = loaded({ search: '?error=unknown_error' })
     expect(state).toMatchObject({ step: 'email', email: '', error: 'unknown_error' })
-    expect(last).toContainEqual(reportOf('unknown_error', 'booting'))
+    expect(last.filter((effect) => effect.type === 'reportFailure')).toEqual([
+      { type: 'reportFailure', code: 'unknown_error', step: 'booting', severity: 'warning' },
+    ])
+  })
+
+  // Anyone can send a link with error parameters: without a transaction of this tab they say
+  // nothing about the platform, so they are a warning, never an error-level event.
+  it.each([
+    ['?error=x', { search: '?error=x' }, 'unknown_error'],
+    ['?error=x&state=forged', { search: '?error=x&state=forged' }, 'invalid_callback'],
+    ['#error=x&state=forged', { hash: '#error=x&state=forged' }, 'invalid_callback'],
+  ])('a forged return %s: shown, reported as a warning', (_url, at, error) => {
+    const { state, last } = loaded(at)
+    expect(state).toMatchObject({ step: 'email', error })
+    expect(last.filter((effect) => effect.type === 'reportFailure')).toEqual([
+      { type: 'reportFailure', code: error, step: 'booting', severity: 'warning' },
+    ])
   })
 
   it('a reload on #new-password without the state token: forgets the stale OAuth items, reports from booting', () => {

@@ -81,12 +81,24 @@ function receiveCallback(
   const expected = pending && fresh && pending.provider === provider ? pending : null
   const fail = (error: AuthErrorCode): StepTransition =>
     failToEmail('booting', null, error, effects)
+  const warnAndFail = (error: AuthErrorCode): StepTransition => {
+    const [state, failed] = fail(error)
+    return [
+      state,
+      failed.map((effect) =>
+        effect.type === 'reportFailure' ? { ...effect, severity: 'warning' as const } : effect,
+      ),
+    ]
+  }
 
   if (!expected) {
+    // Error parameters without a transaction of this tab: anyone can send such a link, so they
+    // are reported as a warning, never as an error of the platform.
+    const failOn = callback.error === null ? fail : warnAndFail
     // Our own return from the provider's logout after a token response without an access token.
     if (callback.source === 'query' && callback.error !== null && callback.state === null)
-      return fail('unknown_error')
-    return fail('invalid_callback')
+      return failOn('unknown_error')
+    return failOn('invalid_callback')
   }
   if (callback.duplicated.length > 0 || callback.state !== expected.state)
     return fail('invalid_callback')
