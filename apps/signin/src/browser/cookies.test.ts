@@ -74,17 +74,29 @@ describe('createCookieJar', () => {
     expect(jar.read('post_login_redirect')).toBeNull()
   })
 
-  it('reads as js-cookie did: the first cookie of the name, values verbatim with any "=", odd names skipped', () => {
+  it('reads values verbatim with any "=", odd names skipped; a duplicated name is neither value (the contract)', () => {
     const header = vi.spyOn(document, 'cookie', 'get')
     header.mockReturnValue('%E0%A4%A=x; hint=a=b%20c; access_token=first; access_token=second')
     const jar = createCookieJar()
-    expect(jar.read('access_token')).toBe('first')
+    expect(jar.read('access_token')).toBeNull()
     expect(jar.read('hint')).toBe('a=b%20c')
     expect(jar.read('absent')).toBeNull()
     header.mockReturnValue('')
     expect(jar.read('access_token')).toBeNull()
     header.mockRestore()
   })
+
+  it.each(['post_login_redirect', 'post_login_path'])(
+    'a duplicated %s (a copy tossed in by a sibling sub-domain): neither value',
+    (name) => {
+      const header = vi.spyOn(document, 'cookie', 'get')
+      header.mockReturnValue(`${name}=evil; locale=de; ${name}=maps`)
+      expect(createCookieJar().read(name)).toBeNull()
+      header.mockReturnValue(`locale=de; ${name}=maps`)
+      expect(createCookieJar().read(name)).toBe('maps')
+      header.mockRestore()
+    },
+  )
 })
 
 function localEnv(): Record<string, string> {

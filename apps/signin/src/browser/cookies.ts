@@ -4,7 +4,7 @@
  * a plain cookie value), so a token reaches the sub-sites byte for byte. The strings are the ones
  * js-cookie 3 wrote with a verbatim converter (the page used it before; this is the part it used):
  * `name=value; path=…; domain=…; secure; sameSite=…; max-age=…`, a removal with `expires` a day
- * ago, and a read that takes the first cookie of that name in `document.cookie`.
+ * ago; a read takes the one cookie of that name in `document.cookie` (none when duplicated).
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.2
  */
 import type { CookieRemoval, CookieWrite } from '@mapping-platform/auth-core'
@@ -51,17 +51,23 @@ function set(name: string, value: string, attributes: Attributes): string {
   return text
 }
 
-/** The value of the first cookie called `name` in `document.cookie`, or null. */
+/**
+ * The value of the one cookie called `name` in `document.cookie`, or null: also when the name is
+ * there more than once (a copy tossed in by a sibling sub-domain), as the contract says: a
+ * duplicated name means neither value (first-wins would let the copy the browser lists first win).
+ * @see ../../../../shared/docs/contracts.md (a cookie name that appears more than once)
+ */
 function get(name: string): string | null {
+  const found: string[] = []
   for (const pair of document.cookie ? document.cookie.split('; ') : []) {
     const [key = '', ...value] = pair.split('=')
     try {
-      if (decodeURIComponent(key) === name) return value.join('=')
+      if (decodeURIComponent(key) === name) found.push(value.join('='))
     } catch {
       // A name that is not valid percent-encoding is no cookie of ours.
     }
   }
-  return null
+  return found.length === 1 ? (found[0] as string) : null
 }
 
 /** The {@link CookieJar} of this document. */
