@@ -58,16 +58,20 @@ function set(name: string, value: string, attributes: Attributes): string {
  * @see ../../../../shared/docs/contracts.md (a cookie name that appears more than once)
  */
 function get(name: string): string | null {
-  const found: string[] = []
-  for (const pair of document.cookie ? document.cookie.split('; ') : []) {
+  let found: string | null = null
+  // An empty `document.cookie` splits into one empty pair, named '' (never a name asked for).
+  for (const pair of document.cookie.split('; ')) {
     const [key = '', ...value] = pair.split('=')
     try {
-      if (decodeURIComponent(key) === name) found.push(value.join('='))
+      if (decodeURIComponent(key) === name) {
+        if (found !== null) return null
+        found = value.join('=')
+      }
     } catch {
       // A name that is not valid percent-encoding is no cookie of ours.
     }
   }
-  return found.length === 1 ? (found[0] as string) : null
+  return found
 }
 
 /** The {@link CookieJar} of this document. */

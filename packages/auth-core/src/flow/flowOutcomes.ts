@@ -43,13 +43,17 @@ const EXPECTED_ERRORS: ReadonlySet<AuthErrorCode> = new Set<AuthErrorCode>([
   'sign_in_interrupted',
 ])
 
-/** A report of a failure: its code and step only, never a value the person typed or a token. */
-export function report(code: AuthErrorCode, step: SignInStep): StepEffect {
+/**
+ * A report of a failure: its code and step only, never a value the person typed or a token. A
+ * warning when the person caused it or can fix it, or when `warning` says so (what anyone can cause
+ * with a link).
+ */
+export function report(code: AuthErrorCode, step: SignInStep, warning?: boolean): StepEffect {
   return {
     type: 'reportFailure',
     code,
     step,
-    severity: EXPECTED_ERRORS.has(code) ? 'warning' : 'error',
+    severity: warning || EXPECTED_ERRORS.has(code) ? 'warning' : 'error',
   }
 }
 
@@ -112,13 +116,14 @@ export function resetToEmail(extra: readonly StepEffect[] = NO_EFFECTS): StepTra
 /**
  * Back to the email step with an error: the transaction is forgotten, the address goes back to
  * the root (replacing the entry, so Back does not return to a dead step), and the failure is
- * reported.
+ * reported (as a warning when `warning`, see {@link report}).
  */
 export function failToEmail(
   from: SignInStep,
   email: string | null,
   error: AuthErrorCode,
   extra: readonly StepEffect[] = NO_EFFECTS,
+  warning?: boolean,
 ): StepTransition {
   return [
     emailStep(email ?? '', error),
@@ -126,7 +131,7 @@ export function failToEmail(
       ...extra,
       ...forget('stateToken', 'mfaRedirect'),
       { type: 'setLocation', hash: STEP_HASHES.email, email, mode: 'replace' },
-      report(error, from),
+      report(error, from, warning),
     ],
   ]
 }

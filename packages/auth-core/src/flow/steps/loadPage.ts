@@ -79,26 +79,20 @@ function receiveCallback(
   const fresh = age <= OAUTH_TRANSACTION_MAX_AGE_MS && age >= -OAUTH_TRANSACTION_MAX_FUTURE_MS
   const provider = callback.source === 'fragment' ? 'okta' : 'google'
   const expected = pending && fresh && pending.provider === provider ? pending : null
-  const fail = (error: AuthErrorCode): StepTransition =>
-    failToEmail('booting', null, error, effects)
-  const warnAndFail = (error: AuthErrorCode): StepTransition => {
-    const [state, failed] = fail(error)
-    return [
-      state,
-      failed.map((effect) =>
-        effect.type === 'reportFailure' ? { ...effect, severity: 'warning' as const } : effect,
-      ),
-    ]
-  }
+  // Error parameters without a transaction of this tab: anyone can send such a link, so they are
+  // reported as a warning, never as an error of the platform.
+  const fail = (error: AuthErrorCode, forged?: boolean): StepTransition =>
+    failToEmail('booting', null, error, effects, forged)
 
   if (!expected) {
-    // Error parameters without a transaction of this tab: anyone can send such a link, so they
-    // are reported as a warning, never as an error of the platform.
-    const failOn = callback.error === null ? fail : warnAndFail
+    const forged = callback.error !== null
     // Our own return from the provider's logout after a token response without an access token.
-    if (callback.source === 'query' && callback.error !== null && callback.state === null)
-      return failOn('unknown_error')
-    return failOn('invalid_callback')
+    return fail(
+      callback.source === 'query' && forged && callback.state === null
+        ? 'unknown_error'
+        : 'invalid_callback',
+      forged,
+    )
   }
   if (callback.duplicated.length > 0 || callback.state !== expected.state)
     return fail('invalid_callback')
