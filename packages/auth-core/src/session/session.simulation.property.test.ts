@@ -45,7 +45,11 @@ const CONVERGENCE_MS = 30_000
 const EXPIRY_MARGIN_MS = 5 * 60_000
 
 const CONFIG = TEST_SESSION_CONFIG
-const ORIGINS = ['https://maps.example.com', 'https://city.example.com', 'https://atlas.example.com']
+const ORIGINS = [
+  'https://maps.example.com',
+  'https://city.example.com',
+  'https://atlas.example.com',
+]
 const PAGE_PATHS = ['/', '/maps', '/maps/view', '/app']
 const TOSS_PATHS = ['/maps', '/maps/', '/app']
 const HOUR = 3_600_000
@@ -63,8 +67,18 @@ interface TabSpec {
 
 type Command =
   | { readonly kind: 'getAccessToken'; readonly tab: number; readonly gap: number }
-  | { readonly kind: 'fetchApi'; readonly tab: number; readonly post: boolean; readonly gap: number }
-  | { readonly kind: 'fetchThirdParty'; readonly tab: number; readonly url: number; readonly gap: number }
+  | {
+      readonly kind: 'fetchApi'
+      readonly tab: number
+      readonly post: boolean
+      readonly gap: number
+    }
+  | {
+      readonly kind: 'fetchThirdParty'
+      readonly tab: number
+      readonly url: number
+      readonly gap: number
+    }
   | { readonly kind: 'signOut'; readonly tab: number; readonly gap: number }
   | { readonly kind: 'signIn'; readonly revokePrevious: boolean; readonly gap: number }
   | {
@@ -115,7 +129,10 @@ const tab = fc.nat(7)
 const gap = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 400 }))
 const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('getAccessToken' as const), tab, gap }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('fetchApi' as const), tab, post: fc.boolean(), gap }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('fetchApi' as const), tab, post: fc.boolean(), gap }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -126,7 +143,14 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('signOut' as const), tab, gap }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('signIn' as const), revokePrevious: fc.boolean(), gap }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('signIn' as const),
+      revokePrevious: fc.boolean(),
+      gap,
+    }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -165,7 +189,10 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       gap,
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('openTab' as const), spec: tabSpec, gap }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('openTab' as const), spec: tabSpec, gap }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('closeTab' as const), tab, gap }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('settle' as const), gap }) },
 )
@@ -348,7 +375,10 @@ function check(world: SimulatedWorld): void {
     world.violate('g', `an exception escaped into the page: ${String(error)}`)
   const busiest = world.busiestMinute()
   if (busiest > MAX_REFRESHES_PER_MINUTE)
-    world.violate('c', `${busiest} token requests within one minute (ceiling ${MAX_REFRESHES_PER_MINUTE})`)
+    world.violate(
+      'c',
+      `${busiest} token requests within one minute (ceiling ${MAX_REFRESHES_PER_MINUTE})`,
+    )
   const broken = world.violations.filter((violation) => CHECKED.has(violation[1] as string))
   if (broken.length > 0) throw new Error(broken.slice(0, 5).join('\n'))
 }
@@ -465,14 +495,17 @@ describe('the platform session, simulated', () => {
     const vitestHandlers = process.listeners('unhandledRejection')
     process.removeAllListeners('unhandledRejection')
     const onUnhandled = (reason: unknown) => {
-      if (currentWorld === null) for (const handler of vitestHandlers) handler(reason, Promise.resolve())
-      else currentWorld.violate('g', `an unhandled rejection escaped the session: ${String(reason)}`)
+      if (currentWorld === null)
+        for (const handler of vitestHandlers) handler(reason, Promise.resolve())
+      else
+        currentWorld.violate('g', `an unhandled rejection escaped the session: ${String(reason)}`)
     }
     process.on('unhandledRejection', onUnhandled)
     try {
-    const seed = process.env['SIM_SEED'] === undefined ? undefined : Number(process.env['SIM_SEED'])
-    const numRuns = Number(process.env['SIM_RUNS'] ?? 150)
-    const path = process.env['SIM_PATH']
+      const seed =
+        process.env['SIM_SEED'] === undefined ? undefined : Number(process.env['SIM_SEED'])
+      const numRuns = Number(process.env['SIM_RUNS'] ?? 150)
+      const path = process.env['SIM_PATH']
       await fc.assert(fc.asyncProperty(scenario, run), {
         numRuns,
         seed,

@@ -75,7 +75,11 @@ export class VirtualTime {
     for (const entry of this.timers) {
       const timer = entry[1]
       if (timer.at > until) continue
-      if (best === null || timer.at < best[1].at || (timer.at === best[1].at && timer.seq < best[1].seq))
+      if (
+        best === null ||
+        timer.at < best[1].at ||
+        (timer.at === best[1].at && timer.seq < best[1].seq)
+      )
         best = entry
     }
     return best
@@ -163,7 +167,9 @@ export class CookieStore {
 
   private live(): StoredCookie[] {
     const now = this.time.now
-    this.cookies = this.cookies.filter((cookie) => cookie.expiresAt === null || cookie.expiresAt > now)
+    this.cookies = this.cookies.filter(
+      (cookie) => cookie.expiresAt === null || cookie.expiresAt > now,
+    )
     return this.cookies
   }
 
@@ -177,7 +183,11 @@ export class CookieStore {
   /** The cookie called `name` with this Domain and Path, if any. */
   find(name: string, domain: string, path: string): StoredCookie | undefined {
     return this.live().find(
-      (cookie) => cookie.name === name && cookie.domain === domain && !cookie.hostOnly && cookie.path === path,
+      (cookie) =>
+        cookie.name === name &&
+        cookie.domain === domain &&
+        !cookie.hostOnly &&
+        cookie.path === path,
     )
   }
 
@@ -199,7 +209,8 @@ export class CookieStore {
       other.path === cookie.path
     const before = this.live().find(same)
     this.cookies = this.cookies.filter((other) => !same(other))
-    if (!removal) this.cookies.push(before === undefined ? cookie : { ...cookie, created: before.created })
+    if (!removal)
+      this.cookies.push(before === undefined ? cookie : { ...cookie, created: before.created })
     const changed = removal ? before !== undefined : before?.value !== cookie.value
     if (
       changed &&
@@ -247,7 +258,10 @@ export class CookieStore {
 /** Web Locks of one origin: a FIFO queue per lock name; a page that goes releases what it held. */
 export class OriginLocks {
   private readonly held = new Map<string, { readonly page: SimPage }>()
-  private readonly queues = new Map<string, { readonly page: SimPage; readonly start: () => void }[]>()
+  private readonly queues = new Map<
+    string,
+    { readonly page: SimPage; readonly start: () => void }[]
+  >()
 
   request<T>(page: SimPage, name: string, task: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -376,56 +390,57 @@ export class SimPage {
 
   /** The objects `browserSessionDeps(window)` reads. */
   window() {
-    const page = this
     const listeners = (type: string) => {
-      let set = page.windowListeners.get(type)
-      if (set === undefined) page.windowListeners.set(type, (set = new Set()))
+      let set = this.windowListeners.get(type)
+      if (set === undefined) this.windowListeners.set(type, (set = new Set()))
       return set
     }
-    return {
-      document: {
-        get cookie(): string {
-          if (!page.alive) return ''
-          return page.store
-            .visible(page.host, page.path)
-            .map((cookie) => `${cookie.name}=${cookie.value}`)
-            .join('; ')
-        },
-        set cookie(text: string) {
-          if (page.alive) page.store.setFromPage(page, text)
-        },
-        visibilityState: 'visible',
+    const document = { visibilityState: 'visible', cookie: '' }
+    Object.defineProperty(document, 'cookie', {
+      get: (): string =>
+        this.alive
+          ? this.store
+              .visible(this.host, this.path)
+              .map((cookie) => `${cookie.name}=${cookie.value}`)
+              .join('; ')
+          : '',
+      set: (text: string) => {
+        if (this.alive) this.store.setFromPage(this, text)
       },
+    })
+    return {
+      document,
       navigator: {
         locks: {
-          request: <T>(name: string, task: () => Promise<T>) => page.locks.request(page, name, task),
+          request: <T>(name: string, task: () => Promise<T>) =>
+            this.locks.request(this, name, task),
         },
       },
       location: {
         assign: (url: string) => {
-          if (page.alive) page.onNavigate(page, url)
+          if (this.alive) this.onNavigate(this, url)
         },
-        pathname: page.path,
+        pathname: this.path,
       },
       crypto: {
-        getRandomValues(array: Uint8Array<ArrayBuffer>): Uint8Array {
+        getRandomValues: (array: Uint8Array<ArrayBuffer>): Uint8Array => {
           for (let index = 0; index < array.length; index++)
-            array[index] = Math.floor(page.random() * 256)
+            array[index] = Math.floor(this.random() * 256)
           return array
         },
       },
       setTimeout: (handler: () => void, timeout: number): unknown =>
-        page.time.add(handler, timeout, page),
-      clearTimeout: (handle: unknown) => page.time.cancel(handle),
+        this.time.add(handler, timeout, this),
+      clearTimeout: (handle: unknown) => this.time.cancel(handle),
       addEventListener: (type: string, listener: Listener) => listeners(type).add(listener),
       removeEventListener: (type: string, listener: Listener) => listeners(type).delete(listener),
-      cookieStore: page.hasCookieStore
+      cookieStore: this.hasCookieStore
         ? {
             addEventListener: (type: string, listener: Listener) => {
-              if (type === 'change') page.cookieStoreListeners.add(listener)
+              if (type === 'change') this.cookieStoreListeners.add(listener)
             },
             removeEventListener: (type: string, listener: Listener) => {
-              if (type === 'change') page.cookieStoreListeners.delete(listener)
+              if (type === 'change') this.cookieStoreListeners.delete(listener)
             },
           }
         : undefined,

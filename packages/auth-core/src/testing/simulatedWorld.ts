@@ -125,9 +125,12 @@ export class SimulatedWorld {
     this.store.afterChange.push(() => {
       for (const page of this.pages) if (page.alive) page.cookieChanged()
     })
-    this.store.beforeWrite.push((change) => this.checkCookieWrite(change.page, change.cookie, change.removal))
+    this.store.beforeWrite.push((change) =>
+      this.checkCookieWrite(change.page, change.cookie, change.removal),
+    )
     // A storm (many times the ceiling) is recorded once the step ends; nothing after it can tell more.
-    this.time.halted = () => this.tokenArrivals.length >= STORM && this.recentTokenRequests() >= STORM
+    this.time.halted = () =>
+      this.tokenArrivals.length >= STORM && this.recentTokenRequests() >= STORM
   }
 
   /* --- People and the sign-in page --- */
@@ -240,7 +243,8 @@ export class SimulatedWorld {
   closePage(page: SimPage): void {
     page.close()
     for (const presentation of this.presentations)
-      if (presentation.page === page && presentation.outcome === 'inflight') presentation.outcome = 'lost'
+      if (presentation.page === page && presentation.outcome === 'inflight')
+        presentation.outcome = 'lost'
   }
 
   /* --- Faults --- */
@@ -251,7 +255,9 @@ export class SimulatedWorld {
 
   /** Every fault ends now; pages hear `online` (a browser fires it when the network is back). */
   endFaults(): void {
-    const wasOffline = this.faults.some((fault) => fault.kind === 'offline' && fault.until > this.time.now)
+    const wasOffline = this.faults.some(
+      (fault) => fault.kind === 'offline' && fault.until > this.time.now,
+    )
     this.faults.length = 0
     if (wasOffline) for (const page of this.pages) if (page.alive) page.dispatch('online')
   }
@@ -296,7 +302,11 @@ export class SimulatedWorld {
           if (toProvider && this.faulty('lost')) {
             answer.lost()
             if (this.random() < 0.5)
-              this.time.add(() => fail(new TypeError('The network connection was lost.')), this.latency(), page)
+              this.time.add(
+                () => fail(new TypeError('The network connection was lost.')),
+                this.latency(),
+                page,
+              )
             return
           }
           const delay = toProvider && this.faulty('slow') ? 20_000 : this.latency()
@@ -398,7 +408,11 @@ export class SimulatedWorld {
           .map((presentation) => `${presentation.outcome} to page ${presentation.page.id}`)
           .join(', ')}`,
       )
-    const presentation: Presentation = { refreshToken: presented, page: request.page, outcome: 'inflight' }
+    const presentation: Presentation = {
+      refreshToken: presented,
+      page: request.page,
+      outcome: 'inflight',
+    }
     this.presentations.push(presentation)
     const settle = (outcome: 'answered' | 'lost') => () => {
       if (presentation.outcome === 'inflight') presentation.outcome = outcome
@@ -406,7 +420,10 @@ export class SimulatedWorld {
     const info = this.refreshTokens.get(presented)
     const refuse = () => ({
       response: () =>
-        json({ error: 'invalid_grant', error_description: 'The refresh token is invalid or expired.' }, 400),
+        json(
+          { error: 'invalid_grant', error_description: 'The refresh token is invalid or expired.' },
+          400,
+        ),
       delivered: settle('answered'),
       lost: settle('lost'),
     })
@@ -453,7 +470,10 @@ export class SimulatedWorld {
     const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1]
     const info = this.accepts(token)
     if (info === null)
-      return new Response(null, { status: 401, headers: { 'www-authenticate': 'Bearer error="invalid_token"' } })
+      return new Response(null, {
+        status: 401,
+        headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+      })
     const { person } = info.family
     return json({ sub: person.subject, name: person.name, email: person.subject })
   }
@@ -473,14 +493,19 @@ export class SimulatedWorld {
         `API request ${id} from page ${request.page.id} was sent as ${sends.map(String).join(', then as ')}`,
       )
     if (this.faulty('api401') || this.accepts(token) === null)
-      return new Response(null, { status: 401, headers: { 'www-authenticate': 'Bearer error="invalid_token"' } })
+      return new Response(null, {
+        status: 401,
+        headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+      })
     return json({ ok: true }, request.method === 'POST' ? 201 : 200)
   }
 
   /* --- Guarantees --- */
 
   violate(invariant: string, message: string): void {
-    this.violations.push(`(${invariant}) at +${this.time.now - this.options.startMs} ms: ${message}`)
+    this.violations.push(
+      `(${invariant}) at +${this.time.now - this.options.startMs} ms: ${message}`,
+    )
   }
 
   /**
@@ -533,7 +558,8 @@ export class SimulatedWorld {
     let most = 0
     let start = 0
     for (let end = 0; end < this.tokenArrivals.length; end++) {
-      while ((this.tokenArrivals[end] as number) - (this.tokenArrivals[start] as number) >= 60_000) start++
+      while ((this.tokenArrivals[end] as number) - (this.tokenArrivals[start] as number) >= 60_000)
+        start++
       most = Math.max(most, end - start + 1)
     }
     return most
