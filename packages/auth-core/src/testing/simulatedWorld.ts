@@ -25,6 +25,9 @@ export const THIRD_PARTY_URLS = [
   'https://evil.example.com/next-page',
 ] as const
 
+/** How the simulated network fails a request (what `fetch` rejects with in a browser). */
+export class NetworkFailure extends TypeError {}
+
 /** A person who signs in. */
 export interface Person {
   readonly subject: string
@@ -208,6 +211,19 @@ export class SimulatedWorld {
     return { person, expiresAtMs: accessInfo?.expiresAtMs ?? null }
   }
 
+  /**
+   * Whether the page sees a token cookie only as a copy at a deeper path (ours at `Path=/` gone):
+   * nothing in `document.cookie` tells it from ours.
+   */
+  loneTossedCopy(page: SimPage): boolean {
+    const visible = this.store.visible(page.host, page.path)
+    return ['access_token', 'refresh_token'].some(
+      (name) =>
+        visible.some((cookie) => cookie.name === name && cookie.path !== '/') &&
+        !visible.some((cookie) => cookie.name === name && cookie.path === '/'),
+    )
+  }
+
   /** The person a token value was issued to, or null for a value the provider never issued. */
   familyOf(token: string): Family | null {
     return this.accessTokens.get(token)?.family ?? this.refreshTokens.get(token)?.family ?? null
@@ -289,7 +305,7 @@ export class SimulatedWorld {
       }
       signal.addEventListener('abort', () => fail(signal.reason), { once: true })
       if (this.faulty('offline')) {
-        this.time.add(() => fail(new TypeError('Failed to fetch')), this.latency(), page)
+        this.time.add(() => fail(new NetworkFailure('Failed to fetch')), this.latency(), page)
         return
       }
       const toProvider = request.url.origin === new URL(this.endpoints.issuer).origin
@@ -303,7 +319,7 @@ export class SimulatedWorld {
             answer.lost()
             if (this.random() < 0.5)
               this.time.add(
-                () => fail(new TypeError('The network connection was lost.')),
+                () => fail(new NetworkFailure('The network connection was lost.')),
                 this.latency(),
                 page,
               )
