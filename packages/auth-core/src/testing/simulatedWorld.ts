@@ -309,11 +309,12 @@ export class SimulatedWorld {
         return
       }
       const toProvider = request.url.origin === new URL(this.endpoints.issuer).origin
+      const fromLoneCopy = this.loneTossedCopy(page)
       // The request has left: the server gets it even if the page goes meanwhile.
       this.time.add(
         () => {
           if (done) return
-          const answer = this.handle(request)
+          const answer = this.handle(request, fromLoneCopy)
           lost = answer.lost
           if (toProvider && this.faulty('lost')) {
             answer.lost()
@@ -348,7 +349,7 @@ export class SimulatedWorld {
     })
   }
 
-  private handle(request: OutgoingRequest): Answer {
+  private handle(request: OutgoingRequest, fromLoneCopy: boolean): Answer {
     const { url } = request
     this.trace?.(
       `+${this.time.now - this.options.startMs} page ${request.page.id} ${request.method} ${url.href} ${request.body.replace(/client_id=[^&]*/, '')} ${request.headers.get('authorization')?.slice(0, 20) ?? ''}`,
@@ -357,7 +358,7 @@ export class SimulatedWorld {
     if (url.origin === new URL(this.endpoints.issuer).origin) {
       if (this.faulty('unavailable')) return plain(new Response('busy', { status: 503 }))
       if (path === this.endpoints.tokenEndpoint && request.method === 'POST')
-        return this.token(request)
+        return this.token(request, fromLoneCopy)
       if (path === this.endpoints.revocationEndpoint && request.method === 'POST') {
         this.revoke(new URLSearchParams(request.body).get('token') ?? '')
         return plain(new Response(null, { status: 200 }))
@@ -404,7 +405,7 @@ export class SimulatedWorld {
     if (access !== undefined) access.revoked = true
   }
 
-  private token(request: OutgoingRequest): Answer {
+  private token(request: OutgoingRequest, fromLoneCopy: boolean): Answer {
     const form = new URLSearchParams(request.body)
     this.tokenArrivals.push(this.time.now)
     if (form.get('grant_type') !== 'refresh_token')
@@ -412,8 +413,11 @@ export class SimulatedWorld {
     if (form.get('client_id') !== this.options.config.clientId)
       return plain(json({ error: 'invalid_client' }, 401))
     const presented = form.get('refresh_token') ?? ''
+    // A sibling's copy the page sees alone (ours gone) is indistinguishable from ours: what the
+    // page presents from it is the sibling's doing, not a second refresh of the library's.
     const earlier = this.presentations.filter(
       (presentation) =>
+        !fromLoneCopy &&
         presentation.refreshToken === presented &&
         (presentation.outcome === 'answered' || presentation.outcome === 'inflight'),
     )
