@@ -70,11 +70,11 @@ export class VirtualTime {
     for (const [id, timer] of this.timers) if (timer.owner === owner) this.timers.delete(id)
   }
 
-  private next(until: number): [number, Timer] | null {
+  private next(until: number, worldOnly: boolean): [number, Timer] | null {
     let best: [number, Timer] | null = null
     for (const entry of this.timers) {
       const timer = entry[1]
-      if (timer.at > until) continue
+      if (timer.at > until || (worldOnly && timer.owner !== null)) continue
       if (
         best === null ||
         timer.at < best[1].at ||
@@ -87,19 +87,23 @@ export class VirtualTime {
 
   /**
    * Moves time `ms` ahead, running each timer that falls due at its own time. With `jump` the
-   * device slept meanwhile: time moves at once, then every overdue timer fires (late, once), as
-   * a browser does on wake-up.
+   * device slept meanwhile: the world's timers (requests on their way, the provider) run at their
+   * own time, then every page's overdue timer fires on wake-up (late, once), as a browser's do.
    * @throws Error when timers keep firing without time passing (a loop).
    */
   async advance(ms: number, jump = false): Promise<void> {
     const until = this.now + ms
-    if (jump) this.now = until
+    if (jump) await this.run(until, true)
+    await this.run(until, false)
+  }
+
+  private async run(until: number, worldOnly: boolean): Promise<void> {
     await drainMicrotasks()
     for (let events = 0; ; events++) {
       if (events > MAX_EVENTS_PER_ADVANCE)
-        throw new Error(`more than ${MAX_EVENTS_PER_ADVANCE} timer callbacks within ${ms} ms`)
+        throw new Error(`more than ${MAX_EVENTS_PER_ADVANCE} timer callbacks before ${until}`)
       if (this.halted()) return
-      const due = this.next(until)
+      const due = this.next(until, worldOnly)
       if (due === null) break
       this.timers.delete(due[0])
       this.now = Math.max(this.now, due[1].at)
