@@ -164,16 +164,20 @@ export class CookieStore {
   /** Called after every change (the Cookie Store API's `change` event, and the invariants). */
   readonly beforeWrite: ((change: CookieChange) => void)[] = []
   readonly afterChange: (() => void)[] = []
-  /** True time of the last change of a token cookie at Path=/ (the session the person has). */
+  /** True time of the last change of a token cookie (written, removed or run out). */
   lastTokenChange = 0
 
   constructor(private readonly time: VirtualTime) {}
 
   private live(): StoredCookie[] {
     const now = this.time.now
-    this.cookies = this.cookies.filter(
-      (cookie) => cookie.expiresAt === null || cookie.expiresAt > now,
-    )
+    this.cookies = this.cookies.filter((cookie) => {
+      if (cookie.expiresAt === null || cookie.expiresAt > now) return true
+      // A token cookie that ran out changed what a page sees (at any path).
+      if (cookie.name === 'access_token' || cookie.name === 'refresh_token')
+        this.lastTokenChange = Math.max(this.lastTokenChange, cookie.expiresAt)
+      return false
+    })
     return this.cookies
   }
 
@@ -215,12 +219,19 @@ export class CookieStore {
     this.cookies = this.cookies.filter((other) => !same(other))
     if (!removal)
       this.cookies.push(before === undefined ? cookie : { ...cookie, created: before.created })
+    // The browser tells the pages (Cookie Store API `change`) when a cookie runs out, as it does
+    // when one is written or removed.
+    if (!removal && cookie.expiresAt !== null)
+      this.time.add(
+        () => {
+          const count = this.cookies.length
+          if (this.live().length !== count) for (const listener of this.afterChange) listener()
+        },
+        cookie.expiresAt - this.time.now,
+        null,
+      )
     const changed = removal ? before !== undefined : before?.value !== cookie.value
-    if (
-      changed &&
-      cookie.path === '/' &&
-      (cookie.name === 'access_token' || cookie.name === 'refresh_token')
-    )
+    if (changed && (cookie.name === 'access_token' || cookie.name === 'refresh_token'))
       this.lastTokenChange = this.time.now
     if (changed) for (const listener of this.afterChange) listener()
   }

@@ -540,6 +540,9 @@ export class SimulatedWorld {
     )
     if (removal || cookie.path !== '/') return
     if (cookie.name !== 'access_token' && cookie.name !== 'refresh_token') return
+    // Refreshed from a sibling's copy the page sees alone: the sibling could as well have written
+    // at Path=/ itself (same Domain); no page can refuse what it cannot tell from its own.
+    if (this.loneTossedCopy(page)) return
     const family = this.familyOf(cookie.value)
     const where = `page ${page.id} (${page.origin}${page.path})`
     if (family === null) {
