@@ -172,3 +172,34 @@ test.describe('Google', () => {
     await app.expectEmailStepError(MESSAGES.google_failed)
   })
 })
+
+test('a Google answer with an access token only leaves no earlier refresh token (issue 23, finding 9)', async ({
+  page,
+  app,
+  context,
+}) => {
+  // Pat signed in on this browser earlier: a real refresh token of hers.
+  await app.signInWithPassword(ACCOUNTS.pat)
+  await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  const earlier = (await context.cookies()).filter((cookie) => cookie.name.endsWith('_token'))
+  expect(earlier.map((cookie) => cookie.name).sort()).toEqual(['access_token', 'refresh_token'])
+
+  // Gina signs in with Google on the same browser while Pat's cookies are still there, and the
+  // product API answers with an access token only.
+  await context.clearCookies()
+  await app.goto()
+  await app.google.click()
+  await page.waitForURL((url) => url.origin === ORIGINS.google)
+  await context.addCookies(earlier)
+  await alterGoogleAuthAnswer(page, (body) =>
+    Object.fromEntries(Object.entries(body).filter(([name]) => name !== 'refresh_token')),
+  )
+  await page.getByRole('button', { name: new RegExp(ACCOUNTS.gina.email) }).click()
+  await expectSignedInOnSubsite(page, ACCOUNTS.gina.email)
+
+  const after = await context.cookies()
+  expect(after.filter((cookie) => cookie.name === 'refresh_token')).toEqual([])
+  const access = after.filter((cookie) => cookie.name === 'access_token')
+  expect(access).toHaveLength(1)
+  expect(access[0]?.value).not.toBe(earlier.find((c) => c.name === 'access_token')?.value)
+})
