@@ -95,6 +95,7 @@ export type {
   Failable,
   FinishSignIn,
   ImmediateEffect,
+  SessionCheck,
   SignedInSession,
   SignInInputEvent,
   StepEffect,
@@ -170,6 +171,12 @@ export type { TokenResponseConfig } from './oauth/processTokenResponse'
 export { exchangeAuthorizationCode } from './oauth/exchangeAuthorizationCode'
 export type { ExchangeAuthorizationCodeInput } from './oauth/exchangeAuthorizationCode'
 export { buildLogoutUrl } from './oauth/buildLogoutUrl'
+export {
+  fetchSigningKeys,
+  SIGNED_IN_CLOCK_SKEW_SECONDS,
+  verifySignedInPerson,
+} from './oauth/verifySignedInPerson'
+export type { SigningKeys } from './oauth/verifySignedInPerson'
 export type { LogoutUrlInput } from './oauth/buildLogoutUrl'
 export type {
   AuthorizationRequest,

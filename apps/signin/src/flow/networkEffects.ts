@@ -26,6 +26,7 @@ import type {
 import type { Warning } from '../telemetry/sendWarningEnvelope'
 import { changeCookies } from './runEffect'
 import type { EffectAdapters, LeasedEffect, WarningEffect } from './runEffect'
+import { verifySession } from './verifySession'
 
 /**
  * The handlers of the steps only an answer from Okta leads to (code, enrolment, expired password,
@@ -44,6 +45,7 @@ export type NetworkEffect = Extract<
       | 'prepareGoogleRedirect'
       | 'exchangeCode'
       | 'callGoogleAuth'
+      | 'verifySession'
   }
 >
 
@@ -230,6 +232,8 @@ async function settle(
       } catch (error) {
         return { type: 'tokenExchangeFailed', error: toAuthError(error).code }
       }
+    case 'verifySession':
+      return verifySession(adapters)
     case 'callGoogleAuth':
       try {
         const cookies = await callGoogleAuth(

@@ -14,6 +14,7 @@ import {
   createPlatformSession,
 } from '../../../../packages/auth-core/src/testkit/index'
 import { createUnsignedJwt, idTokenClaims } from '../../../../packages/auth-core/src/testing/jwt'
+import { accessClaims, createTestAuthorizationServer } from '../testing/testAuthorizationServer'
 import { startTestApp, testAuthConfig } from '../testing/harness'
 import { json, SECRETS, tokenSuccess } from '../testing/oktaBodies'
 
@@ -91,11 +92,12 @@ describe('the sign-in page and the platform-wide refresh lease', () => {
 
   it('Sign in with a different account while a sub-site refreshes: waits for it, then revokes and removes the tokens it rotated', async () => {
     const exp = Math.floor(Date.now() / 1000) + 3600
-    const before = createUnsignedJwt({ sub: 'pat@example.com', exp })
+    const server = await createTestAuthorizationServer()
+    const before = await server.sign(accessClaims({ exp }))
     document.cookie = `access_token=${before}; ${SCOPE}`
     document.cookie = `refresh_token=${SECRETS.refreshToken}; ${SCOPE}`
     const user = userEvent.setup()
-    const app = await startTestApp({ respond: () => json({}) })
+    const app = await startTestApp({ respond: server.respond() })
     await screen.findByRole('heading', { level: 1, name: /^You’re signed in as/ })
 
     plantSubsiteLease(10_000)

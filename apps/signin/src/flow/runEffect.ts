@@ -129,6 +129,7 @@ function runOther(
     case 'prepareGoogleRedirect':
     case 'exchangeCode':
     case 'callGoogleAuth':
+    case 'verifySession':
       return void loadNetworkEffects().then(
         (network) => network.runNetworkEffect(effect, adapters).then(send),
         () => send(unreachable(effect)),
@@ -179,5 +180,8 @@ function unreachable(effect: NetworkEffect): SignInEvent {
       return { type: 'tokenExchangeFailed', attempt, error }
     case 'callGoogleAuth':
       return { type: 'googleSignInFailed', attempt, error }
+    case 'verifySession':
+      // Nobody can be vouched for offline: the plain email step.
+      return { type: 'sessionUnverified', attempt }
   }
 }

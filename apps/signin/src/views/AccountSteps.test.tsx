@@ -5,8 +5,8 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { createUnsignedJwt } from '../../../../packages/auth-core/src/testing/jwt'
 import { startTestApp } from '../testing/harness'
+import { accessClaims, createTestAuthorizationServer } from '../testing/testAuthorizationServer'
 import type { Responder } from '../testing/harness'
 import { json, mfaRequired, oktaError, SECRETS } from '../testing/oktaBodies'
 
@@ -208,12 +208,12 @@ describe('rate limits', () => {
 
 describe('already signed in', () => {
   it('asks who continues; Sign in with a different account revokes, clears the cookies and shows the email step', async () => {
-    const exp = Math.floor(Date.now() / 1000) + 3600
-    const accessToken = createUnsignedJwt({ sub: 'pat@example.com', exp })
+    const server = await createTestAuthorizationServer()
+    const accessToken = await server.sign(accessClaims())
     document.cookie = `access_token=${accessToken}; domain=.example.com; path=/; secure`
     document.cookie = `refresh_token=${SECRETS.refreshToken}; domain=.example.com; path=/; secure`
     const user = userEvent.setup()
-    const app = await startTestApp({ respond: () => json({}) })
+    const app = await startTestApp({ respond: server.respond() })
     // By its text: jsdom has no layout, so its accessible name spaces out the address's parts
     // (the e2e checks the name in Chromium).
     const heading = await screen.findByRole('heading', { level: 1, name: /^You’re signed in as/ })
@@ -240,10 +240,10 @@ describe('already signed in', () => {
   })
   it('keeps a long address whole as one left-to-right unit that may break only before "@" and "."', async () => {
     const long = 'maximilian.alexander.featherstonehaugh@mapsdepartment.example.com'
-    const exp = Math.floor(Date.now() / 1000) + 3600
-    const accessToken = createUnsignedJwt({ sub: '00u1', email: long, exp })
+    const server = await createTestAuthorizationServer()
+    const accessToken = await server.sign(accessClaims({ sub: '00u1', email: long }))
     document.cookie = `access_token=${accessToken}; domain=.example.com; path=/; secure`
-    await startTestApp({ respond: () => json({}) })
+    await startTestApp({ respond: server.respond() })
     const heading = await screen.findByRole('heading', { level: 1, name: /^You’re signed in as/ })
     expect(heading.textContent).toBe(`You’re signed in as ${long}`)
     const address = heading.querySelector('.step__who')

@@ -3,6 +3,7 @@ import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { BreakableAddress } from '../components/BreakableAddress'
 import { Spinner } from '../components/Spinner'
 import { useI18n } from '../i18n/I18nContext'
+import { ProgressView } from './ProgressView'
 // This step's English texts load with it, not in the first load.
 import '../i18n/enLaterSteps'
 
@@ -19,19 +20,29 @@ export interface SignedInStepProps {
  */
 export function SignedInStep({ state, send }: SignedInStepProps) {
   const { t } = useI18n()
+  // Nothing is asked before the session is verified.
+  if (state.checking === 'session') return <ProgressView text={t('progress.loading')} />
+  return <SignedInQuestion state={state} send={send} />
+}
+
+/** The question itself, once the session is verified. */
+function SignedInQuestion({ state, send }: SignedInStepProps) {
+  const { t } = useI18n()
   const proceed = useRef<HTMLButtonElement>(null)
   useEffect(() => proceed.current?.focus(), [])
   const { who } = state.session
+  // Continue is checking that the cookies still hold this session, or the session is ending.
+  const busy = state.signingOut || state.checking !== null
   return (
     <>
       <h1 className="step__heading">{who ? <SignedInAs who={who} /> : t('signedIn.heading')}</h1>
       <p className="step__lede">{t('signedIn.intro')}</p>
-      <div className="form" aria-busy={state.signingOut}>
+      <div className="form" aria-busy={busy}>
         <button
           ref={proceed}
           type="button"
           className="button button--primary"
-          disabled={state.signingOut}
+          disabled={busy}
           onClick={() => send({ type: 'continueClicked' })}
         >
           {t('signedIn.continue')}
@@ -39,7 +50,7 @@ export function SignedInStep({ state, send }: SignedInStepProps) {
         <button
           type="button"
           className="button button--secondary"
-          aria-disabled={state.signingOut || undefined}
+          aria-disabled={busy || undefined}
           onClick={() => send({ type: 'switchAccountClicked' })}
         >
           {state.signingOut ? <Spinner size="small" /> : null}

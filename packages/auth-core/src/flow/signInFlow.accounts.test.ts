@@ -418,7 +418,13 @@ describe('already signed in', () => {
         type: 'pageLoaded',
         page: page({ session: { status: 'live', who: 'pat@example.com' }, ...overrides }),
       },
+      { type: 'sessionVerified', who: 'pat@example.com' },
     ])
+  /** Continue, and the check that the cookies still hold the same person. */
+  const proceed = [
+    { type: 'continueClicked' },
+    { type: 'sessionVerified', who: 'pat@example.com' },
+  ] as const
 
   it('a plain visit with a live session: asks, never redirects by itself', () => {
     const { state, effects } = live({ postLoginRedirect: 'roads' })
@@ -443,7 +449,7 @@ describe('already signed in', () => {
   })
 
   it('Continue: consumes post_login_redirect and post_login_path and goes to the target', () => {
-    const { state, last } = run([{ type: 'continueClicked' }], {
+    const { state, last } = run(proceed, {
       from: live({ postLoginRedirect: 'roads', postLoginPath: '/projects/42?tab=map' }).state,
     })
     expect(state).toMatchObject({ step: 'done' })
@@ -472,7 +478,7 @@ describe('already signed in', () => {
   ])(
     'Continue with %s: the root of the target, and both cookies still cleared',
     (_t, redirect, path, url) => {
-      const { last } = run([{ type: 'continueClicked' }], {
+      const { last } = run(proceed, {
         from: live({ postLoginRedirect: redirect, postLoginPath: path }).state,
       })
       expect(

@@ -66,6 +66,7 @@ const STATES: Record<SignInStep, SignInState> = {
   ]).state,
   signedIn: run([
     { type: 'pageLoaded', page: page({ session: { status: 'live', who: 'pat@example.com' } }) },
+    { type: 'sessionVerified', who: 'pat@example.com' },
   ]).state,
   done: { step: 'done', via: 'password', attempt: 9 },
 }

@@ -1,6 +1,6 @@
 import type { AuthConfig } from '../config/authConfig'
 import type { FlowContext } from './flowContext'
-import { failToEmail, unchanged } from './flowOutcomes'
+import { emailStep, failToEmail, unchanged } from './flowOutcomes'
 import type {
   AttemptId,
   SignInEffect,
@@ -18,7 +18,6 @@ import { onEmail } from './steps/onEmail'
 import { onRedirectingToGoogle } from './steps/onGoogle'
 import { onPassword } from './steps/onPassword'
 import { onResuming } from './steps/onResuming'
-import { onSignedIn } from './steps/onSignedIn'
 
 /** The sign-in flow for one configuration. */
 export interface SignInFlow {
@@ -40,6 +39,7 @@ const ATTEMPT_BOUND: Readonly<Record<UnboundEffect['type'], true>> = {
   startTimer: true,
   exchangeCode: true,
   callGoogleAuth: true,
+  verifySession: true,
 }
 
 function isUnbound(effect: StepEffect): effect is UnboundEffect {
@@ -56,6 +56,7 @@ export type LaterStep =
   | 'unlockSent'
   | 'callback'
   | 'googleReturn'
+  | 'signedIn'
 
 /**
  * The handlers of the {@link LaterStep}s, one per step (auth-core's `laterSteps`): a record of its
@@ -80,7 +81,7 @@ const LATER: Readonly<Record<SignInStep, boolean>> = {
   passwordExpired: true,
   locked: true,
   unlockSent: true,
-  signedIn: false,
+  signedIn: true,
   resuming: false,
   authorizing: false,
   redirectingToGoogle: false,
@@ -92,10 +93,14 @@ const LATER: Readonly<Record<SignInStep, boolean>> = {
 /**
  * Whether `state` is at a step whose handler is in {@link LaterSteps}: a flow created without
  * them must not be given an event (`event`, when known) in such a state. A provider's return that
- * failed is handled without them. No step before the first answer from Okta is,
- * so a page that fetches them with its provider clients has them before it can be in one.
+ * failed, and a session check that vouched for nobody, are handled without them. No step before
+ * the first answer from Okta (or from the session check, which runs in their chunk) is, so a page
+ * that fetches them with its provider clients has them before it can be in one.
  */
 export function needsLaterSteps(state: SignInState, event?: SignInEvent): boolean {
+  // A session check that vouched for nobody is handled without them too (it ran in their chunk,
+  // which may be what could not be fetched): the plain email step.
+  if (state.step === 'signedIn' && event?.type === 'sessionUnverified') return false
   return LATER[state.step] && !(event !== undefined && isReturnFailure(state, event))
 }
 
@@ -184,7 +189,10 @@ function onStep(context: FlowContext, state: SignInState, event: SignInEvent): S
     case 'unlockSent':
       return later(context, state.step).unlockSent(state, event, context)
     case 'signedIn':
-      return onSignedIn(context, state, event)
+      // Nobody the provider vouched for: the plain email step, nobody named.
+      if (event.type === 'sessionUnverified')
+        return state.checking === null ? unchanged(state) : [emailStep(''), []]
+      return later(context, state.step).signedIn(state, event, context)
     case 'resuming':
       return onResuming(state, event)
     case 'authorizing':

@@ -82,14 +82,27 @@ export interface RememberDeviceChoice {
 
 /** What the already-signed-in step knows about the live session (from the cookies). */
 export interface SignedInSession {
-  /** Who is signed in (the access token's `sub`), when the cookie says. */
+  /**
+   * Who is signed in, as the identity provider vouched for it: the `email` (else `sub`) of an
+   * access token whose signature the authorization server's keys verified. Null while the check
+   * runs, and for a session with a refresh token only (nobody is named then).
+   */
   readonly who: string | null
 }
+
+/**
+ * What the already-signed-in step is checking with `verifySession`: `session` at load (nothing is
+ * asked yet), `continue` after Continue (the cookies must still hold the session that was shown).
+ */
+export type SessionCheck = 'session' | 'continue'
 
 /** What the page found in the parent-domain cookies at load (from `readSessionSnapshot`). */
 export type PageSession =
   | { readonly status: 'none' }
-  /** An unexpired access token, or a refresh token that can renew it. */
+  /**
+   * An unexpired access token, or a refresh token that can renew it. `who` is read from the
+   * access token without checking its signature: never shown (the page verifies the token first).
+   */
   | { readonly status: 'live'; readonly who: string | null }
 
 /* --- State --- */
@@ -186,6 +199,8 @@ export type SignInStepState =
       readonly target: string
       /** Signing out to use another account: the session is being ended. */
       readonly signingOut: boolean
+      /** The check of the session that runs (`verifySession`), or null when none does. */
+      readonly checking: SessionCheck | null
     }
   /**
    * A reload in the middle of MFA: the stored transaction is being fetched again. With the
@@ -336,6 +351,17 @@ export type UnboundResultEvent =
       readonly now: number
     }
   | { readonly type: 'googleSignInFailed'; readonly error: AuthErrorCode }
+  /**
+   * The session in the cookies, checked: `who` is the person its access token names, verified
+   * against the authorization server's keys; null when there is no access token (a refresh token
+   * only).
+   */
+  | { readonly type: 'sessionVerified'; readonly who: string | null }
+  /**
+   * The access token in the cookies could not be verified: a forged or foreign token, an expired
+   * one, a damaged cookie, or keys that could not be fetched. Nobody is named.
+   */
+  | { readonly type: 'sessionUnverified' }
 
 /** A result event that echoes the attempt of the effect it answers. */
 export type AttemptResultEvent = UnboundResultEvent & AttemptScoped
@@ -433,6 +459,12 @@ export type UnboundEffect =
     }
   /** Result: `googleCookiesReceived` or `googleSignInFailed`. */
   | { readonly type: 'callGoogleAuth'; readonly code: string; readonly nonce: string }
+  /**
+   * Check who the session in the cookies belongs to: the access token's signature against the
+   * authorization server's keys (`verifySignedInPerson`). Result: `sessionVerified` or
+   * `sessionUnverified`.
+   */
+  | { readonly type: 'verifySession' }
 
 /** An asynchronous effect tagged with its attempt, which its result event echoes. */
 export type AttemptBoundEffect = UnboundEffect & AttemptScoped

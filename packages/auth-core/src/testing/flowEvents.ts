@@ -72,6 +72,8 @@ export const SAMPLE_EVENTS: Readonly<Record<TestEvent['type'], TestEvent>> = {
   googleRedirectFailed: { type: 'googleRedirectFailed', error: 'crypto_unavailable' },
   googleCookiesReceived: { type: 'googleCookiesReceived', cookies: { a: 'b' }, now: NOW },
   googleSignInFailed: { type: 'googleSignInFailed', error: 'google_failed' },
+  sessionVerified: { type: 'sessionVerified', who: 'pat@example.com' },
+  sessionUnverified: { type: 'sessionUnverified' },
   storageFailed: { type: 'storageFailed' },
   rememberDeviceChanged: { type: 'rememberDeviceChanged', remember: true },
   newPasswordSubmitted: {

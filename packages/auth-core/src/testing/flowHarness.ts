@@ -74,6 +74,8 @@ const RESULT_TYPES: Readonly<Record<UnboundResultEvent['type'], true>> = {
   googleRedirectFailed: true,
   googleCookiesReceived: true,
   googleSignInFailed: true,
+  sessionVerified: true,
+  sessionUnverified: true,
 }
 
 /** `event` as the shell would send it in `state`: a result without an attempt answers the current one. */

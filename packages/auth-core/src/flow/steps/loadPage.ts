@@ -188,7 +188,9 @@ function expireTossedTokenCookies(context: FlowContext, page: PageSnapshot): Ste
 
 /**
  * The "already signed in" question when the cookies hold a live session and its sub-site can be
- * built, with `effects`; null otherwise (the caller shows its own step).
+ * built, with `effects`; null otherwise (the caller shows its own step). Nothing is asked before
+ * the session is checked (`verifySession`): the question names only a person the identity
+ * provider vouched for, never the unverified cookie's.
  */
 function askIfSignedIn(
   context: FlowContext,
@@ -199,8 +201,8 @@ function askIfSignedIn(
   const target = redirectTarget(context, page)
   if (target === null) return null
   return [
-    { step: 'signedIn', session: { who: page.session.who }, target, signingOut: false },
-    effects,
+    { step: 'signedIn', session: { who: null }, target, signingOut: false, checking: 'session' },
+    [...effects, { type: 'verifySession' }],
   ]
 }
 
@@ -216,8 +218,8 @@ function loadPageAt(context: FlowContext, page: PageSnapshot): StepTransition {
   // up, and the page was reloaded while the code was exchanged.
   if (page.stored.mfaRedirect !== null) return resume(page, email, true, 'sign_in_interrupted')
 
+  const stale = forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken')
   if (page.hash === '' || page.hash === '#') {
-    const stale = forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken')
     // Back from the provider's logout after a sign-in to a deep link: on to it, once.
     const returnTo = readReturnTo(context.config, page.stored.returnTo, page.now)
     if (returnTo !== null && page.session?.status === 'live')
@@ -232,17 +234,14 @@ function loadPageAt(context: FlowContext, page: PageSnapshot): StepTransition {
   // A step hash over a live session asks too, at the root address: a second person never starts
   // a sign-in over the first one's cookies without being told.
   const asked = askIfSignedIn(context, page, [
-    ...forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken'),
+    ...stale,
     { type: 'setLocation', hash: STEP_HASHES.email, email: null, mode: 'replace' },
   ])
   if (asked !== null) return asked
   switch (page.hash) {
     case STEP_HASHES.password:
       if (email === null) return resetToRoot(page)
-      return [
-        { step: 'password', email, submitting: false, attempted: false, error: null },
-        forgetStored(page, 'pkceVerifier', 'oauthState', 'stateToken'),
-      ]
+      return [{ step: 'password', email, submitting: false, attempted: false, error: null }, stale]
     case STEP_HASHES.code:
       return email === null ? resetToRoot(page) : resume(page, email, false, 'missing_mfa_data')
     case STEP_HASHES.factorChoice:

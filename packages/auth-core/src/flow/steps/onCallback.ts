@@ -1,12 +1,6 @@
 import type { FlowContext } from '../flowContext'
-import {
-  consumePostLoginCookies,
-  failToEmail,
-  forget,
-  planUnwrittenTokenRemovals,
-  report,
-  unchanged,
-} from '../flowOutcomes'
+import { consumePostLoginCookies, failToEmail, forget, report, unchanged } from '../flowOutcomes'
+import { planUnwrittenTokenRemovals } from '../planUnwrittenTokenRemovals'
 import type { FinishSignIn, SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { buildLogoutUrl } from '../../oauth/buildLogoutUrl'
 import { planTokenCookies } from '../../cookies/planTokenCookies'

@@ -1,10 +1,6 @@
 import type { FlowContext } from '../flowContext'
-import {
-  consumePostLoginCookies,
-  failToEmail,
-  planUnwrittenTokenRemovals,
-  unchanged,
-} from '../flowOutcomes'
+import { planUnwrittenTokenRemovals } from '../planUnwrittenTokenRemovals'
+import { consumePostLoginCookies, failToEmail, unchanged } from '../flowOutcomes'
 import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { planApiCookies } from '../../cookies/planApiCookies'
 import { isAuthError } from '../../errors/authError'
