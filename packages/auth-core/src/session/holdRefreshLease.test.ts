@@ -231,6 +231,41 @@ describe('holdRefreshLease (the sign-in page)', () => {
     expect(time.clock.slept).toHaveLength(4)
   })
 
+  it('frozen on every wait while another sub-site renews its lease at each wake-up: waits, never runs beside it', async () => {
+    const jar = recordingJar({
+      [REFRESH_LEASE_COOKIE_NAME]: `other-holder.${NOW_MS + REFRESH_LEASE_MS}`,
+    })
+    const time = sharedClock()
+    let wakeUps = 0
+    let overlapped = false
+    await holdRefreshLease(
+      {
+        config,
+        cookies: jar,
+        now: () => time.clock.nowMs,
+        // Chrome's intensive throttling: every wait ends 20 s late. The other sub-site, woken at
+        // the same moments, holds a fresh lease for the first six of them, then is done.
+        sleep: async (ms) => {
+          await time.sleep(ms + 20_000)
+          wakeUps += 1
+          if (wakeUps <= 6)
+            jar.values.set(
+              REFRESH_LEASE_COOKIE_NAME,
+              `other-holder.${time.clock.nowMs + REFRESH_LEASE_MS}`,
+            )
+          else if (jar.values.get(REFRESH_LEASE_COOKIE_NAME)?.startsWith('other-holder') === true)
+            jar.values.delete(REFRESH_LEASE_COOKIE_NAME)
+        },
+        randomId: () => 'signin-holder',
+      },
+      async () => {
+        overlapped = jar.get(REFRESH_LEASE_COOKIE_NAME)?.startsWith('other-holder') === true
+      },
+    )
+    expect(overlapped).toBe(false)
+    expect(wakeUps).toBeGreaterThan(6)
+  })
+
   it('a dead holder’s lease taken over by another waiter as our bound ends: waits for the new holder, never runs beside it', async () => {
     const jar = recordingJar({
       [REFRESH_LEASE_COOKIE_NAME]: `dead-holder.${NOW_MS + REFRESH_LEASE_MS - 50}`,

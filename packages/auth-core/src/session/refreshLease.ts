@@ -120,9 +120,10 @@ export function planRefreshLeaseCookie(
  * read back after {@link LEASE_SETTLE_MS}, kept only when it is still ours. The wait is bounded by
  * the lease lifetime plus one poll (a holder that died stops counting when its lease expires), not
  * counting a wait that itself outlasted a lease (the page was frozen) and starting again for a new
- * holder (another waiter took over a dead holder's lease), at most three times in all; if
- * the lease is still contested then (or cookies cannot be written), `task` runs without it, and
- * the `invalid_grant` re-read of the refresh cookie is what is left. Lease copies tossed in at an
+ * holder (another waiter took over a dead holder's lease), at most three times in all. Past the
+ * bound, a lease of another holder still in force is waited out (never run beside); only when
+ * ours never reads back and no one else's is in force (cookies cannot be written) does `task` run
+ * without it, and the `invalid_grant` re-read of the refresh cookie is what is left. Lease copies tossed in at an
  * ancestor path of the page are expired first; when a copy stays out of reach, `task` runs at once
  * without the lease. The lease is removed when `task` settles, also
  * when it fails, and only while it is still ours.
@@ -184,7 +185,11 @@ export async function withRefreshLease<T>(
     }
     const result = settled()
     if (result !== undefined) return result
-    if (env.now() >= deadline) break
+    // Past the bound the task runs without the lease only when no one else's lease is in force
+    // (ours never read back: cookies cannot be written). Another holder's lease lasts at most
+    // REFRESH_LEASE_MS by its own value, so waiting it out still ends; running beside it would
+    // present the same refresh token twice, and Okta's reuse detection ends the whole session.
+    if (env.now() >= deadline && readLease(env) === null) break
   }
   try {
     return await task()
