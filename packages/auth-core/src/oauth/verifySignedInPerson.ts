@@ -101,7 +101,7 @@ function signingKey(keys: SigningKeys, kid: unknown): JsonWebKey | null {
  * The audience and client are not checked: the page does not know the API's audience, and the
  * Google path's product API may mint the token for its own client; what matters here is that the
  * identity provider, not whoever wrote the cookie, named the person.
- * @param nowMs the device clock, epoch milliseconds.
+ * @param nowMs - the device clock, epoch milliseconds.
  * @see https://www.rfc-editor.org/rfc/rfc7515#section-5.2 (validating a JWS)
  * @see https://www.rfc-editor.org/rfc/rfc9068#section-4 (validating JWT access tokens)
  * @see https://www.rfc-editor.org/rfc/rfc8725#section-3.1 (allow-list the algorithms)
