@@ -391,7 +391,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     if (waitMs > 0) {
       const ceiling = new AuthError(
         'rate_limited',
-        `The session refreshed ${MAX_REFRESHES_PER_MINUTE} times in the last minute (${REFRESH_BUDGET_COOKIE_NAME}); no request until one is a minute old.`,
+        `The session refreshed ${MAX_REFRESHES_PER_MINUTE} times in the last 75 s (${REFRESH_BUDGET_COOKIE_NAME}); no request until one is 75 s old.`,
       )
       report(ceiling)
       throw failed(ceiling, waitMs)

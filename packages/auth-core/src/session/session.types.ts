@@ -87,13 +87,14 @@ export const MAX_SESSION_TIMEOUT_MS = 15_000
  * (a clock, an API answering 401 by mistake), and Okta's rate limit on the token endpoint is
  * per org, so one browser must not spend it for everyone. Past it no request is sent:
  * `getAccessToken()` rejects with an AuthError `rate_limited` (reported to `onError`) until the
- * oldest of the four is a minute old.
+ * oldest of the four is 75 s old (counted over a minute plus the longest request timeout, so
+ * that no minute at the provider sees a fifth).
  */
 export const MAX_REFRESHES_PER_MINUTE = 4
 /**
  * Name of the refresh budget: a cookie on the parent domain (same Domain, Path, `Secure` and
- * `SameSite=Lax` as the token cookies, Max-Age 60) whose value lists the device times (epoch
- * milliseconds, dot-separated) of the refreshes sent in the last minute by any sub-site of this
+ * `SameSite=Lax` as the token cookies, Max-Age 75) whose value lists the device times (epoch
+ * milliseconds, dot-separated) of the refreshes sent in the last 75 s by any sub-site of this
  * browser. Written under the refresh lease just before each request; see
  * {@link MAX_REFRESHES_PER_MINUTE}.
  */
