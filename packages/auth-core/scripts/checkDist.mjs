@@ -37,6 +37,8 @@ if (!failed)
 const SERVER_MARKERS = [
   'verifyAccessToken',
   'createJwksCache',
+  'createRequestVerifier',
+  'createAccessTokenMiddleware',
   'readSessionFromCookieHeader',
   'createTestSession',
   'createFakeTokenEndpoint',
