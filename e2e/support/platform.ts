@@ -100,6 +100,11 @@ export class Controls {
     return account
   }
 
+  /** Adds a password-only Okta user until the next reset (`POST /__test/users`). */
+  async addUser(email: string, password: string): Promise<void> {
+    await call('POST', '/__test/users', { email, password })
+  }
+
   async envelopes(): Promise<Envelope[]> {
     return (await call('GET', '/__test/envelopes')) as Envelope[]
   }

@@ -257,6 +257,30 @@ export class Store {
     this.demoApiRefused.clear()
   }
 
+  /**
+   * Adds an active Okta user with a password and no factor (password-only sign-in), as an
+   * administrator would with Okta's Users API (`POST /api/v1/users?activate=true`); gone at the
+   * next reset. The id is Okta-style and unique within this store.
+   */
+  addPasswordUser(login: string, password: string, now: number): OktaUser {
+    const user: OktaUser = {
+      id: `00uadded${String(this.users.size).padStart(12, '0')}`,
+      login,
+      password,
+      firstName: 'Added',
+      lastName: 'User',
+      behaviour: 'password',
+      passwordChanged: new Date(Math.floor(now / 1000) * 1000).toISOString(),
+      locked: false,
+      selfServiceUnlock: true,
+      passwordExpired: false,
+      factors: [],
+      failedPasscodes: 0,
+    }
+    this.users.set(user.id, user)
+    return user
+  }
+
   /** The Okta user with this login (case-insensitive), if any. */
   userByLogin(login: string): OktaUser | undefined {
     const wanted = login.trim().toLowerCase()

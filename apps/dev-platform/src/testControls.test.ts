@@ -53,6 +53,29 @@ describe('POST /__test/reset and /__test/expire-state-tokens', () => {
   })
 })
 
+describe('POST /__test/users', () => {
+  const LONG = 'maximilian.alexander.featherstonehaugh@mapsdepartment.example.com'
+
+  it('adds a password-only user who signs in and gets signed tokens naming it, until the next reset', async () => {
+    const created = await control('users', { email: LONG, password: 'Long-address-1' })
+    expect(created.status).toBe(201)
+    const { body } = await primaryAuth(tp, LONG, 'Long-address-1')
+    expect(body.status).toBe('SUCCESS')
+    expect((await primaryAuth(tp, LONG, 'Wrong-password-1')).status).toBe(401)
+    expect((await control('users', { email: LONG, password: 'Long-address-1' })).status).toBe(409)
+    await control('reset')
+    expect((await primaryAuth(tp, LONG, 'Long-address-1')).status).toBe(401)
+  })
+
+  it.each([
+    [{}],
+    [{ email: 'Not An Email', password: 'Long-address-1' }],
+    [{ email: 'a@b.co', password: 'short' }],
+  ])('on %j: answers 400', async (body) => {
+    expect((await control('users', body)).status).toBe(400)
+  })
+})
+
 describe('POST /__test/access-token-ttl', () => {
   it('on {seconds}: tokens issued from now live that long, until the next reset', async () => {
     expect(await (await control('access-token-ttl', { seconds: 5 })).json()).toEqual({

@@ -107,6 +107,31 @@ export function testControls(ctx: PlatformContext, authn: AuthnService): Hono<Ap
     return c.json({ ok: true, seconds })
   })
 
+  /**
+   * Adds a password-only Okta user `{email, password}` until the next reset (an administrator
+   * creating a person): a test can sign in as an address no seeded account has, e.g. a very long
+   * one, and get tokens the authorization server really signed. Answers 201 `{id}`; 400 for a
+   * malformed body, 409 when the login exists.
+   */
+  app.post('/__test/users', async (c) => {
+    const body = (await readJson(await c.req.text())) as
+      { email?: unknown; password?: unknown } | undefined
+    const { email, password } = body ?? {}
+    if (
+      typeof email !== 'string' ||
+      !/^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/.test(email) ||
+      typeof password !== 'string' ||
+      password.length < 8
+    )
+      return c.json(
+        { error: 'email (lowercase) and password (8 or more characters) required.' },
+        400,
+      )
+    if (store.userByLogin(email) !== undefined)
+      return c.json({ error: 'A user with this login exists.' }, 409)
+    return c.json({ id: store.addPasswordUser(email, password, clock.now()).id }, 201)
+  })
+
   /** Starts an UNAUTHENTICATED transaction (Okta's hosted page would); answers `{stateToken}`. */
   app.post('/__test/unauthenticated-transaction', (c) =>
     c.json({ stateToken: authn.startUnauthenticated() }),

@@ -29,15 +29,22 @@ function cookieValues(header: string, name: string): string[] {
 
 /**
  * `sessionVerified` with the person the access token names when the authorization server's keys
- * verify it, `sessionVerified` with nobody when there is no access token (a refresh token only),
- * and `sessionUnverified` for anything else: a forged, foreign or expired token, a duplicated
- * cookie, keys that cannot be fetched in {@link SESSION_CHECK_TIMEOUT_MS}.
+ * verify it, `sessionVerified` with nobody when there is no access token and one refresh token
+ * (a refresh token only), and `sessionUnverified` for anything else: no token left at all (a
+ * tossed copy the page expired at load was all there was), a forged, foreign or expired token, a
+ * duplicated cookie, keys that cannot be fetched in {@link SESSION_CHECK_TIMEOUT_MS}.
  */
 export async function verifySession(adapters: EffectAdapters): Promise<UnboundResultEvent> {
   const { config, timers } = adapters
-  const tokens = cookieValues(adapters.cookies.header?.() ?? '', COOKIE_NAMES.accessToken)
+  const header = adapters.cookies.header?.() ?? ''
+  const tokens = cookieValues(header, COOKIE_NAMES.accessToken)
   const [token] = tokens
-  if (token === undefined || token === '') return { type: 'sessionVerified', who: null }
+  if (token === undefined || token === '') {
+    const refresh = cookieValues(header, COOKIE_NAMES.refreshToken)
+    return refresh.length === 1 && refresh[0] !== ''
+      ? { type: 'sessionVerified', who: null }
+      : { type: 'sessionUnverified' }
+  }
   if (tokens.length > 1) return { type: 'sessionUnverified' }
   let keys = keysOf.get(adapters)
   if (keys === undefined) {

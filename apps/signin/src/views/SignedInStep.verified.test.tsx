@@ -53,6 +53,15 @@ describe('already signed in: only a verified person is named', () => {
     },
   )
 
+  it('a step hash at a deeper path over a tossed access token alone (its copy expired at load, no refresh token): the email step, no question', async () => {
+    const server = await createTestAuthorizationServer()
+    document.cookie = `access_token=${await server.sign(accessClaims({ sub: VICTIM }))}; domain=.example.com; path=/a; secure`
+    const app = await startTestApp({ respond: server.respond(), url: '/a/b#sign-in' })
+    await expectNobodyNamed()
+    expect(screen.queryByRole('heading', { name: /already signed in/ })).toBeNull()
+    expect(app.navigations).toEqual([])
+  })
+
   it('a tampered payload (a genuine signature over someone else’s claims): the email step', async () => {
     const server = await createTestAuthorizationServer()
     const [header, , signature] = (await server.sign(accessClaims())).split('.')
