@@ -108,23 +108,28 @@ function occupy(): Promise<{ server: Server; port: number }> {
 }
 
 describe('main (pnpm --filter dev-platform start)', () => {
-  // The start time is the code's: what it reports (and the wall time) less the time the processes
-  // waited for a CPU that something else on the machine held. Without that, the check measured
-  // the machine's load, not the start-up: 2692 ms and 5889 ms beside browsers and busy loops.
-  it('on a free set of ports: prints the banner with a start time under 2 s, and stops on SIGTERM', async () => {
-    const run = await runMain(EPHEMERAL)
-    const reported = Number(/Dev platform ready in (\d+) ms/.exec(run.stdout)?.[1])
-    const { wrapper, platform } = run.waitedForCpuMs
-    console.log(
-      `dev platform start: ${reported} ms reported, ${Math.round(platform)} ms of it waiting for a CPU; ` +
-        `${Math.round(run.wallMs)} ms from spawn, ${Math.round(wrapper + platform)} ms waiting`,
-    )
-    expect(reported).toBeGreaterThan(0)
-    expect(reported - platform).toBeLessThan(2000)
-    expect(run.wallMs - wrapper - platform).toBeLessThan(4000)
-    expect(run.code).toBe(0)
-    expect(run.stderr).toBe('')
-  })
+  // The start time is the code's: what it reports (and the wall time) less the time the processes'
+  // main threads waited for a CPU that something else on the machine held (the test command runs
+  // this suite before the browsers start; beside them it measured 2692 ms, beside four busy loops
+  // 5889 ms). Two more tries: one slow start on a shared machine is noise, three are the code.
+  it(
+    'on a free set of ports: prints the banner with a start time under 2 s, and stops on SIGTERM',
+    { retry: 2 },
+    async () => {
+      const run = await runMain(EPHEMERAL)
+      const reported = Number(/Dev platform ready in (\d+) ms/.exec(run.stdout)?.[1])
+      const { wrapper, platform } = run.waitedForCpuMs
+      console.log(
+        `dev platform start: ${reported} ms reported, ${Math.round(platform)} ms of it waiting for a CPU; ` +
+          `${Math.round(run.wallMs)} ms from spawn, ${Math.round(wrapper + platform)} ms waiting`,
+      )
+      expect(reported).toBeGreaterThan(0)
+      expect(reported - platform).toBeLessThan(2000)
+      expect(run.wallMs - wrapper - platform).toBeLessThan(4000)
+      expect(run.code).toBe(0)
+      expect(run.stderr).toBe('')
+    },
+  )
 
   it.each([
     ['DEV_OKTA_PORT', 'Okta'],
