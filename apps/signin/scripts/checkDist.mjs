@@ -60,7 +60,8 @@ const BUDGET = { initialJs: 87.25 * KIB, css: 6 * KIB, firstVisit: 100 * KIB }
 /** Modules only the later steps use: none of their code may be in the first-load chunks. */
 const LATER_STEP_MODULES = [
   /\/packages\/auth-core\/src\/flow\/laterSteps\.ts$/,
-  /\/packages\/auth-core\/src\/flow\/steps\/(onCodeSteps|onFactorChoice|onLocked|onPasswordExpired|mfaNavigation)\.ts$/,
+  /\/packages\/auth-core\/src\/flow\/steps\/(onCode|onEnrollActivate|onFactorChoice|onLocked|onUnlockSent|onPasswordExpired)\.ts$/,
+  /\/packages\/auth-core\/src\/flow\/helpers\/(onCodeStep|leaveMfaByHash)\.ts$/,
   /\/packages\/auth-core\/src\/codeEntry\/codeEntry\.ts$/,
   /\/packages\/auth-core\/src\/password\/passwordRules\.ts$/,
   /\/apps\/signin\/src\/i18n\/enLaterSteps\.ts$/,

@@ -1,11 +1,14 @@
 import type { LaterSteps } from './signInFlow'
-import { onCallback, onDone } from './steps/onCallback'
-import { onCode, onEnrollActivate } from './steps/onCodeSteps'
+import { onCallback } from './steps/onCallback'
+import { onCode } from './steps/onCode'
+import { onDone } from './steps/onDone'
+import { onEnrollActivate } from './steps/onEnrollActivate'
 import { onFactorChoice } from './steps/onFactorChoice'
 import { onGoogleReturn } from './steps/onGoogleReturn'
-import { onLocked, onUnlockSent } from './steps/onLocked'
+import { onLocked } from './steps/onLocked'
 import { onPasswordExpired } from './steps/onPasswordExpired'
 import { onSignedIn } from './steps/onSignedIn'
+import { onUnlockSent } from './steps/onUnlockSent'
 
 /**
  * The handlers of the steps only an answer from Okta leads to: the code step, the factor choice

@@ -16,7 +16,7 @@ import {
   reportOf,
 } from '../testing/flowHarness'
 import type { SignInEvent, SignInState } from './signInFlow.types'
-import { lockedStep } from './steps/enterTransaction'
+import { lockedStep } from './helpers/enterTransaction'
 
 const EMAIL = 'pat@example.com'
 const toEmail = (email: string | null, mode: 'push' | 'replace') => ({

@@ -23,7 +23,7 @@ import { testConfig } from '../testing/testConfig'
 import { parseOAuthTransaction } from './oauthTransaction'
 import { selectCanSubmitEmail, selectIsBusy } from './signInFlow.selectors'
 import type { SignInState, SignInStepState } from './signInFlow.types'
-import { enrollableProviders, lockedStep } from './steps/enterTransaction'
+import { enrollableProviders, lockedStep } from './helpers/enterTransaction'
 
 const EMAIL = 'pat@example.com'
 const loaded = (overrides: Parameters<typeof page>[0]) =>

@@ -17,7 +17,7 @@ import {
   reportOf,
 } from '../testing/flowHarness'
 import type { SignInEvent, SignInState } from './signInFlow.types'
-import { tickWait } from './steps/rateLimitWait'
+import { tickWait } from './helpers/rateLimitWait'
 
 const EMAIL = 'pat@example.com'
 const hash = (to: string): SignInEvent => ({ type: 'hashChanged', hash: to, historyEmail: null })

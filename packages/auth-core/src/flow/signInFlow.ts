@@ -12,10 +12,10 @@ import type {
   StepTransition,
   UnboundEffect,
 } from './signInFlow.types'
-import { loadPage } from './steps/loadPage'
+import { onBooting } from './steps/onBooting'
 import { onAuthorizing } from './steps/onAuthorizing'
 import { onEmail } from './steps/onEmail'
-import { onRedirectingToGoogle } from './steps/onGoogle'
+import { onRedirectingToGoogle } from './steps/onRedirectingToGoogle'
 import { onPassword } from './steps/onPassword'
 import { onResuming } from './steps/onResuming'
 
@@ -171,7 +171,7 @@ function onStep(context: FlowContext, state: SignInState, event: SignInEvent): S
   if (event.type === 'clockTicked' && !('retry' in state)) return [state, [{ type: 'stopClock' }]]
   switch (state.step) {
     case 'booting':
-      return event.type === 'pageLoaded' ? loadPage(context, event.page) : unchanged(state)
+      return onBooting(context, state, event)
     case 'email':
       return onEmail(state, event)
     case 'password':

@@ -2,8 +2,8 @@ import type { AuthErrorCode } from '../../errors/authError'
 import { failToEmail, report, unchanged } from '../flowOutcomes'
 import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
-import { activationStep } from './enterTransaction'
-import { leaveMfaByHash } from './mfaNavigation'
+import { activationStep } from '../helpers/enterTransaction'
+import { leaveMfaByHash } from '../helpers/leaveMfaByHash'
 
 type ChoiceState = Extract<SignInState, { step: 'factorChoice' }>
 
@@ -75,7 +75,7 @@ export function onFactorChoice(state: ChoiceState, event: SignInEvent): StepTran
     case 'hashChanged':
       return leaveMfaByHash(state, event.hash, STEP_HASHES.factorChoice) ?? unchanged(state)
     case 'storageFailed':
-      // See onCodeSteps: without storage the sign-in cannot finish; say so now.
+      // See onCodeStep: without storage the sign-in cannot finish; say so now.
       return failToEmail('factorChoice', state.email, 'storage_unavailable')
     default:
       return unchanged(state)

@@ -1,15 +1,10 @@
-import { emailStep, report, unchanged } from '../flowOutcomes'
+import { report, unchanged } from '../flowOutcomes'
 import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
-import { isWaiting, startWait, tickWait } from './rateLimitWait'
+import { isWaiting, startWait, tickWait } from '../helpers/rateLimitWait'
+import { startOver } from '../helpers/startOver'
 
 type LockedState = Extract<SignInState, { step: 'locked' }>
-type UnlockSentState = Extract<SignInState, { step: 'unlockSent' }>
-
-/** Back to the email step with the email kept, for "Back to sign in" and Back. */
-function startOver(email: string | null, mode: 'push' | 'replace'): StepTransition {
-  return [emailStep(email ?? ''), [{ type: 'setLocation', hash: STEP_HASHES.email, email, mode }]]
-}
 
 /**
  * The locked step: **Unlock account** asks Okta to email an unlock link
@@ -63,19 +58,6 @@ export function onLocked(state: LockedState, event: SignInEvent): StepTransition
       return state.sending ? unchanged(state) : startOver(state.email, 'push')
     case 'hashChanged':
       if (event.hash === STEP_HASHES.locked) return unchanged(state)
-      return startOver(state.email, 'replace')
-    default:
-      return unchanged(state)
-  }
-}
-
-/** "Check your email": only the way back to sign in. */
-export function onUnlockSent(state: UnlockSentState, event: SignInEvent): StepTransition {
-  switch (event.type) {
-    case 'startOverClicked':
-      return startOver(state.email, 'push')
-    case 'hashChanged':
-      if (event.hash === STEP_HASHES.unlockSent) return unchanged(state)
       return startOver(state.email, 'replace')
     default:
       return unchanged(state)

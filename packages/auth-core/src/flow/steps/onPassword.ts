@@ -3,8 +3,8 @@ import type { FlowContext } from '../flowContext'
 import { emailStep, failToEmail, report, unchanged } from '../flowOutcomes'
 import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
-import { enterTransaction, lockedStep } from './enterTransaction'
-import { isWaiting, startWait, tickWait } from './rateLimitWait'
+import { enterTransaction, lockedStep } from '../helpers/enterTransaction'
+import { isWaiting, startWait, tickWait } from '../helpers/rateLimitWait'
 
 type PasswordState = Extract<SignInState, { step: 'password' }>
 

@@ -4,9 +4,9 @@ import type { AuthErrorCode } from '../../errors/authError'
 import { emailStep, failToEmail, forget, report, unchanged } from '../flowOutcomes'
 import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
-import { enterTransaction, lockedStep } from './enterTransaction'
-import { leaveMfaByHash } from './mfaNavigation'
-import { isWaiting, startWait, tickWait } from './rateLimitWait'
+import { enterTransaction, lockedStep } from '../helpers/enterTransaction'
+import { leaveMfaByHash } from '../helpers/leaveMfaByHash'
+import { isWaiting, startWait, tickWait } from '../helpers/rateLimitWait'
 
 type PasswordExpiredState = Extract<SignInState, { step: 'passwordExpired' }>
 

@@ -1,6 +1,6 @@
 import { failToEmail, unchanged } from '../flowOutcomes'
 import type { SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
-import { enterTransaction } from './enterTransaction'
+import { enterTransaction } from '../helpers/enterTransaction'
 
 type ResumingState = Extract<SignInState, { step: 'resuming' }>
 

@@ -10,7 +10,7 @@ import type {
   StepHash,
 } from '../signInFlow.types'
 import { STEP_HASHES } from '../signInFlow.types'
-import { startAuthorization } from './authorization'
+import { startAuthorization } from './startAuthorization'
 
 const PROVIDERS: readonly TotpProvider[] = ['OKTA', 'GOOGLE']
 

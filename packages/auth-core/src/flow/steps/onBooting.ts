@@ -6,10 +6,17 @@ import { resolveRedirectTarget } from '../../redirect/resolveRedirectTarget'
 import type { AuthErrorCode } from '../../errors/authError'
 import { isValidEmail, normalizeEmail } from '../../validation/validation'
 import type { FlowContext } from '../flowContext'
-import { emailStep, failToEmail, forget, resetToEmail } from '../flowOutcomes'
+import { emailStep, failToEmail, forget, resetToEmail, unchanged } from '../flowOutcomes'
 import { parseOAuthTransaction } from '../oauthTransaction'
 import { readReturnTo } from '../returnTo'
-import type { PageSnapshot, StepEffect, StepTransition, StoredItem } from '../signInFlow.types'
+import type {
+  PageSnapshot,
+  SignInEvent,
+  SignInState,
+  StepEffect,
+  StepTransition,
+  StoredItem,
+} from '../signInFlow.types'
 import { OAUTH_TRANSACTION_MAX_AGE_MS, STEP_HASHES } from '../signInFlow.types'
 
 /**
@@ -28,6 +35,8 @@ import { OAUTH_TRANSACTION_MAX_AGE_MS, STEP_HASHES } from '../signInFlow.types'
  * @see ../../../../../shared/docs/security.md (A3: a stale transaction is rejected)
  */
 const OAUTH_TRANSACTION_MAX_FUTURE_MS = 60_000
+
+type BootingState = Extract<SignInState, { step: 'booting' }>
 
 /** Forget the items of `items` that are actually stored. */
 function forgetStored(page: PageSnapshot, ...items: StoredItem[]): StepEffect[] {
@@ -154,7 +163,7 @@ function resetToRoot(page: PageSnapshot): StepTransition {
 }
 
 /**
- * The first transition: reads what the page was loaded with. A redirect return is handled first;
+ * The first transition (`pageLoaded`, the only event `booting` handles): reads what the page was loaded with. A redirect return is handled first;
  * then a reload with the MFA-redirect flag resumes the code step verifying; then a live session
  * asks "already signed in" (a plain visit, and a step hash too, whose address is reset to the
  * root); then the hash picks the step, and a hash set while the email is not valid resets the
@@ -164,10 +173,16 @@ function resetToRoot(page: PageSnapshot): StepTransition {
  * kept across the provider's logout (`returnTo`) is forgotten: it is followed once, on the plain
  * visit that is the logout's return, only while fresh and only with a live session.
  */
-export function loadPage(context: FlowContext, page: PageSnapshot): StepTransition {
-  const [state, effects] = loadPageAt(context, page)
+export function onBooting(
+  context: FlowContext,
+  state: BootingState,
+  event: SignInEvent,
+): StepTransition {
+  if (event.type !== 'pageLoaded') return unchanged(state)
+  const { page } = event
+  const [next, effects] = loadPageAt(context, page)
   return [
-    state,
+    next,
     [...forgetStored(page, 'returnTo'), ...effects, ...expireTossedTokenCookies(context, page)],
   ]
 }

@@ -3,14 +3,14 @@ import { codeEntryReducer, selectCodeValue, selectIsCodeComplete } from '../../c
 import { initialCodeEntry } from '../../codeEntry/initialCodeEntry'
 import { failToEmail, report, unchanged } from '../flowOutcomes'
 import type { StepEffect, SignInEvent, SignInState, StepTransition } from '../signInFlow.types'
-import { STEP_HASHES } from '../signInFlow.types'
-import { startAuthorization } from './authorization'
+import type { STEP_HASHES } from '../signInFlow.types'
+import { startAuthorization } from './startAuthorization'
 import { enterTransaction, lockedStep } from './enterTransaction'
-import { leaveMfaByHash } from './mfaNavigation'
+import { leaveMfaByHash } from './leaveMfaByHash'
 import { isWaiting, startWait, tickWait } from './rateLimitWait'
 
-type CodeState = Extract<SignInState, { step: 'code' }>
-type ActivateState = Extract<SignInState, { step: 'enrollActivate' }>
+export type CodeState = Extract<SignInState, { step: 'code' }>
+export type ActivateState = Extract<SignInState, { step: 'enrollActivate' }>
 
 /** Failures after which the transaction cannot continue: back to the email step. */
 const FATAL: ReadonlySet<AuthErrorCode> = new Set<AuthErrorCode>(['session_expired'])
@@ -36,7 +36,7 @@ function codeFailure(error: AuthErrorCode, call: 'verify' | 'activate'): AuthErr
 }
 
 /** What differs between the code step (verify) and the QR step (activate). */
-interface CodeStepSpec<S extends CodeState | ActivateState> {
+export interface CodeStepSpec<S extends CodeState | ActivateState> {
   readonly call: 'verify' | 'activate'
   readonly hash: (typeof STEP_HASHES)['code' | 'enrollActivate']
   readonly busy: (state: S) => boolean
@@ -45,24 +45,6 @@ interface CodeStepSpec<S extends CodeState | ActivateState> {
   readonly incomplete: AuthErrorCode
   /** 200 without a session token. */
   readonly noSession: AuthErrorCode
-}
-
-const VERIFY: CodeStepSpec<CodeState> = {
-  call: 'verify',
-  hash: STEP_HASHES.code,
-  busy: (state) => state.verifying,
-  withBusy: (state, verifying) => ({ ...state, verifying }),
-  incomplete: 'missing_mfa_data',
-  noSession: 'mfa_verify_incomplete',
-}
-
-const ACTIVATE: CodeStepSpec<ActivateState> = {
-  call: 'activate',
-  hash: STEP_HASHES.enrollActivate,
-  busy: (state) => state.activating,
-  withBusy: (state, activating) => ({ ...state, activating }),
-  incomplete: 'missing_verification_data',
-  noSession: 'activation_incomplete',
 }
 
 function submit<S extends CodeState | ActivateState>(
@@ -89,7 +71,11 @@ function showError<S extends CodeState | ActivateState>(
   return [{ ...spec.withBusy(state, false), code, error }, [report(error, state.step)]]
 }
 
-function onCodeStep<S extends CodeState | ActivateState>(
+/**
+ * What the code step and the QR step share (six boxes, one verify/activate call at a time, the
+ * rate-limit wait, Back/forward), told apart by `spec`.
+ */
+export function onCodeStep<S extends CodeState | ActivateState>(
   spec: CodeStepSpec<S>,
   state: S,
   event: SignInEvent,
@@ -159,22 +145,4 @@ function onCodeStep<S extends CodeState | ActivateState>(
     default:
       return unchanged(state)
   }
-}
-
-/**
- * The code step (MFA_REQUIRED): six boxes; verification fires once when the last box fills, or
- * on Enter/Verify; a rejected code clears the boxes.
- * @see https://developer.okta.com/docs/reference/api/authn/#verify-totp-factor
- */
-export function onCode(state: CodeState, event: SignInEvent): StepTransition {
-  return onCodeStep(VERIFY, state, event)
-}
-
-/**
- * The QR step (MFA_ENROLL_ACTIVATE): the code from the newly set-up app activates the factor,
- * which yields the session token.
- * @see https://developer.okta.com/docs/reference/api/authn/#activate-totp-factor
- */
-export function onEnrollActivate(state: ActivateState, event: SignInEvent): StepTransition {
-  return onCodeStep(ACTIVATE, state, event)
 }

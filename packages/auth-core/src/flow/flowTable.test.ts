@@ -4,10 +4,13 @@ import { isAuthErrorCode } from '../errors/authError'
 import { anyEvent, SAMPLE_EVENTS } from '../testing/flowEvents'
 import {
   answering,
+  CODE_VERIFIER,
   ENROLL_ACTIVATE,
   LOCKED_OUT,
   MFA_ENROLL,
   MFA_REQUIRED,
+  NOW,
+  OAUTH_STATE,
   page,
   PASSWORD_EXPIRED,
   RECOVERY_CHALLENGE,
@@ -20,9 +23,11 @@ import {
 } from '../testing/flowHarness'
 import type { TestEvent } from '../testing/flowHarness'
 import { testConfig } from '../testing/testConfig'
+import { FLOW_TABLE } from './flowTable'
+import { serializeReturnTo } from './returnTo'
 import { laterSteps } from './laterSteps'
 import { createSignInFlow } from './signInFlow'
-import type { SignInEvent, SignInState, SignInStep } from './signInFlow.types'
+import type { SignInEffect, SignInEvent, SignInState, SignInStep } from './signInFlow.types'
 import { STEP_HASHES } from './signInFlow.types'
 
 /** A reachable state of every step. */
@@ -71,85 +76,135 @@ const STATES: Record<SignInStep, SignInState> = {
   done: { step: 'done', via: 'password', attempt: 9 },
 }
 
-/** The events each step handles; every other event must leave it untouched. */
-const HANDLED: Record<SignInStep, readonly TestEvent['type'][]> = {
-  booting: ['pageLoaded'],
-  email: ['emailChanged', 'emailSubmitted', 'googleSignInClicked', 'hashChanged'],
-  password: [
-    'passwordSubmitted',
-    'authnTransactionReceived',
-    'authnCallFailed',
-    'changeEmailClicked',
-    'forgotPasswordClicked',
-    'hashChanged',
-    'clockTicked',
-  ],
-  code: [
-    'codeEdited',
-    'codeSubmitted',
-    'authnTransactionReceived',
-    'authnCallFailed',
-    'hashChanged',
-    'storageFailed',
-    'clockTicked',
-    'rememberDeviceChanged',
-  ],
-  factorChoice: [
-    'factorChosen',
-    'authnTransactionReceived',
-    'authnCallFailed',
-    'hashChanged',
-    'storageFailed',
-  ],
-  enrollActivate: [
-    'codeEdited',
-    'codeSubmitted',
-    'authnTransactionReceived',
-    'authnCallFailed',
-    'hashChanged',
-    'storageFailed',
-    'clockTicked',
-  ],
-  passwordExpired: [
-    'storageFailed',
-    'newPasswordSubmitted',
-    'authnTransactionReceived',
-    'authnCallFailed',
-    'startOverClicked',
-    'hashChanged',
-    'clockTicked',
-  ],
-  locked: [
-    'unlockClicked',
-    'authnTransactionReceived',
-    'authnCallFailed',
-    'startOverClicked',
-    'hashChanged',
-    'clockTicked',
-  ],
-  unlockSent: ['startOverClicked', 'hashChanged'],
-  signedIn: ['continueClicked', 'switchAccountClicked', 'sessionEnded'],
-  resuming: ['authnTransactionReceived', 'authnCallFailed'],
-  authorizing: [
-    'authorizationPrepared',
-    'timerElapsed',
-    'authorizationFailed',
-    'storageFailed',
-    'hashChanged',
-  ],
-  redirectingToGoogle: ['googleRedirectPrepared', 'googleRedirectFailed', 'storageFailed'],
-  callback: ['tokensReceived', 'tokensIncomplete', 'tokenExchangeFailed'],
-  googleReturn: ['googleCookiesReceived', 'googleSignInFailed'],
-  done: [],
+const flow = createSignInFlow(testConfig(), laterSteps)
+
+const CALLS = [
+  'primary',
+  'resume',
+  'enroll',
+  'activate',
+  'verify',
+  'changePassword',
+  'unlock',
+] as const
+const TRANSACTIONS = [
+  SUCCESS,
+  MFA_REQUIRED,
+  MFA_ENROLL,
+  ENROLL_ACTIVATE,
+  PASSWORD_EXPIRED,
+  LOCKED_OUT,
+  RECOVERY_CHALLENGE,
+]
+const LIVE = { status: 'live', who: 'pat@example.com' } as const
+const OKTA_RETURN = {
+  hash: `#code=c&state=${OAUTH_STATE}`,
+  stored: { pkceVerifier: CODE_VERIFIER, oauthState: storedOAuth('okta') },
 }
 
-const flow = createSignInFlow(testConfig(), laterSteps)
+/**
+ * Events that reach the branches one sample of each does not: every Authn answer to every call,
+ * the pages a visit may start from, a whole token response, the product API's token cookie.
+ */
+const WITNESSES: readonly TestEvent[] = [
+  ...CALLS.flatMap((call): TestEvent[] => [
+    ...TRANSACTIONS.map((transaction): TestEvent => ({
+      type: 'authnTransactionReceived',
+      call,
+      transaction,
+    })),
+    { type: 'authnCallFailed', call, error: 'account_locked' },
+  ]),
+  ...[
+    page({ hash: '#sign-in', historyEmail: 'pat@example.com' }),
+    page({ session: LIVE }),
+    page(OKTA_RETURN),
+    page({ ...OKTA_RETURN, postLoginRedirect: 'roads', postLoginPath: '/projects/42?tab=map' }),
+    page({
+      session: LIVE,
+      stored: { returnTo: serializeReturnTo('https://roads.example.com/projects/42', NOW) },
+    }),
+  ].map((loaded): TestEvent => ({ type: 'pageLoaded', page: loaded })),
+  {
+    type: 'tokensReceived',
+    now: NOW,
+    tokens: {
+      accessToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJwYXQifQ.c2ln',
+      tokenType: 'Bearer',
+      expiresIn: 3600,
+      refreshToken: 'refresh-token-value',
+      idToken: 'eyJhbGciOiJSUzI1NiJ9.eyJub25jZSI6Im4ifQ.c2ln',
+      scope: 'openid offline_access',
+    },
+  },
+  { type: 'googleCookiesReceived', cookies: { access_token: 'at' }, now: NOW },
+]
+
+/** Whether `event` in `state` changed nothing: same state, no effects (a lone stop of the clock on a tick is what every step does). */
+function untouched(
+  state: SignInState,
+  event: SignInEvent,
+  [next, effects]: readonly [SignInState, readonly SignInEffect[]],
+): boolean {
+  if (next !== state) return false
+  if (event.type === 'clockTicked' && effects.length === 1 && effects[0]?.type === 'stopClock')
+    return !FLOW_TABLE[state.step].handles.includes('clockTicked')
+  return effects.length === 0
+}
+
+describe('the flow table (flowTable.ts)', () => {
+  it('has a row for every step, naming only steps', () => {
+    expect(Object.keys(FLOW_TABLE).sort()).toEqual(Object.keys(STATES).sort())
+    for (const row of Object.values(FLOW_TABLE))
+      for (const step of row.leadsTo) expect(Object.keys(STATES)).toContain(step)
+  })
+
+  it('lists every event a step handles and every step it leads to', () => {
+    // Every transition within three events of a state of every step, over one sample of each
+    // event, the witnesses and a fixed sample of other payloads; each entry of the table is seen.
+    const pool = [
+      ...Object.values(SAMPLE_EVENTS),
+      ...WITNESSES,
+      ...fc.sample(anyEvent, { numRuns: 200, seed: 24 }),
+    ]
+    let frontier: SignInState[] = [flow.initialState, ...Object.values(STATES)]
+    const seen = new Set(frontier.map((state) => JSON.stringify(state)))
+    const observed = new Set<string>()
+    for (let depth = 0; depth < 3; depth++) {
+      const reached: SignInState[] = []
+      for (const state of frontier)
+        for (const testEvent of pool) {
+          const event = answering(state, testEvent)
+          const result = flow.transition(state, event)
+          if (untouched(state, event, result)) continue
+          const row = FLOW_TABLE[state.step]
+          const next = result[0]
+          if (!row.handles.includes(event.type))
+            expect(row.handles, `${state.step} handled ${event.type}`).toContain(event.type)
+          if (!row.leadsTo.includes(next.step))
+            expect(row.leadsTo, `${state.step} on ${event.type}`).toContain(next.step)
+          observed.add(`${state.step} ${event.type}`).add(`${state.step} → ${next.step}`)
+          const key = JSON.stringify(next)
+          if (!seen.has(key) && seen.size < 4000) {
+            seen.add(key)
+            reached.push(next)
+          }
+        }
+      frontier = reached
+    }
+    const listed = Object.entries(FLOW_TABLE).flatMap(([step, row]) => [
+      ...row.handles.map((type) => `${step} ${type}`),
+      ...row.leadsTo.map((to) => `${step} → ${to}`),
+    ])
+    expect(listed.filter((entry) => !observed.has(entry))).toEqual([])
+  })
+})
 
 describe('signInFlow: events a step does not handle', () => {
   for (const [step, state] of Object.entries(STATES) as [SignInStep, SignInState][]) {
     // A clock tick outside a rate-limit wait stops the clock everywhere (tested with the waits).
     const ignored = (Object.keys(SAMPLE_EVENTS) as TestEvent['type'][]).filter(
-      (type) => !HANDLED[step].includes(type) && type !== 'clockTicked',
+      (type) => !FLOW_TABLE[step].handles.includes(type) && type !== 'clockTicked',
     )
     it.each(ignored)(`in ${step}: ignores %s (same state, no effects)`, (type) => {
       expect(state.step).toBe(step)
