@@ -9,7 +9,8 @@
  *    medians of the three scores, FCP, LCP, TBT, CLS, bytes transferred and requests. Our page is
  *    also measured as a German and an Arabic browser sees it (`--accept-lang`, so nginx serves the
  *    prerendered `de` / `ar` variant and the page keeps it): the run fails when either one's LCP
- *    median is more than 0.1 s above English's (issue 12's budget).
+ *    median is more than 0.1 s above English's (the languages' budget: a
+ *    translated page must not be noticeably slower).
  * 2. The password path in Chromium (Playwright), BENCH_RUNS times: from the click on `Sign in` to
  *    the sub-site showing the user, its parts, and every request and top-level navigation.
  *
@@ -58,7 +59,7 @@ const ONLY_OURS = process.env.BENCH_ONLY === 'ours'
 
 /** The locales measured beside English (BENCH_LOCALES=de,ar,ja to add more). */
 const LOCALES = (process.env.BENCH_LOCALES ?? 'de,ar').split(',').filter(Boolean)
-/** Issue 12: a locale's LCP median may exceed English's by at most this much. */
+/** A locale's LCP median may exceed English's by at most this much. */
 const LOCALE_LCP_BUDGET_MS = 100
 
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('BENCH_RUNS must be a positive integer')
@@ -553,7 +554,7 @@ async function main(): Promise<void> {
   console.log(`\nWritten to ${file} (and bench-results/latest.json).`)
 }
 
-/* --- Languages (issue 12) --- */
+/* --- Languages --- */
 
 /** A locale's LCP median beside English's. */
 interface LocaleLcp {

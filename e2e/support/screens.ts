@@ -9,7 +9,7 @@ import { ACCOUNTS, MESSAGES, TEXTS } from './signInPage'
 
 export type ScreenFixtures = Pick<TestFixtures, 'app' | 'controls' | 'totp'> & { page: Page }
 
-/** The screens of issue 11 (what real accounts run into), checked on a phone as well. */
+/** The screens of what real accounts run into, checked on a phone as well. */
 export const ACCOUNT_SCREENS = [
   'password expired',
   'locked',

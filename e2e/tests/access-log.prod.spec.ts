@@ -1,5 +1,5 @@
 /**
- * The deployment's access log (issue 10, item 7): deploy/nginx.conf logs the path, never the
+ * The deployment's access log: deploy/nginx.conf logs the path, never the
  * request line, so the one-time Google `code` and the `state` in the query of Google's return to
  * this page never reach the log (production mode only: the log is the deployment's own file).
  */

@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 5, last bullet): axe reports zero violations (WCAG 2.0/2.1/2.2 A and AA,
+ * Accessibility: axe reports zero violations (WCAG 2.0/2.1/2.2 A and AA,
  * best practices) on every screen, in light and in dark. Dev mode only: axe is injected as script,
  * which the production CSP rightly forbids; the DOM is the same build either way.
  */

@@ -1,5 +1,5 @@
 /**
- * What real accounts run into (issue 11), through the dev platform in production mode:
+ * What real accounts run into, through the dev platform in production mode:
  * an expired password changed in place, a locked account unlocked by the emailed link, a
  * remembered device, a rate limit counted down, and a plain visit while already signed in.
  */

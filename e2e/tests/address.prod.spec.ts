@@ -1,5 +1,5 @@
 /**
- * The address rules (spec section 2; issue 10, item 4): "If the hash is set while the email is not
+ * The address rules (spec section 2): "If the hash is set while the email is not
  * valid, the address is reset to the root path": the root path `/`, whatever path the page was
  * opened at, also on Back out of an MFA step that was resumed without a known email; returns from
  * a provider are cleared to `/` too.

@@ -1,5 +1,5 @@
 /**
- * One attempt at a time (issue 10, item 3): an answer for an attempt the person has moved on from
+ * One attempt at a time: an answer for an attempt the person has moved on from
  * never acts, and a `persist` the browser refuses stops its transition before any navigation.
  */
 import type { Request, Route } from '@playwright/test'

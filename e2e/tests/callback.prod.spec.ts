@@ -1,5 +1,5 @@
 /**
- * Callback attacks (issue 5, sixth bullet; security checklist A2, A3, A7, A8): a wrong, missing
+ * Callback attacks (security checklist A2, A3, A7, A8): a wrong, missing
  * or duplicated `state`, a replayed callback URL, an error with markup, and the other provider's
  * kind of return. Each is refused with a clear message and no token request is made.
  */

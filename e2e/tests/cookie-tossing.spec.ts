@@ -1,5 +1,5 @@
 /**
- * Cookie tossing (issue 10, item 5): a sibling sub-domain sets `access_token` for the parent
+ * Cookie tossing: a sibling sub-domain sets `access_token` for the parent
  * domain with a deeper Path; the browser lists it first on the real sub-site's pages under that
  * path. The session must not run as the attacker there: a name present twice is a damaged
  * session. In production mode the sibling is a real other host (`roads.platform.test` next to

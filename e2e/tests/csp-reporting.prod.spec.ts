@@ -1,5 +1,5 @@
 /**
- * deploy/render.sh's optional CSP_REPORT_URL (issue 10, item 7; production mode only): unset, the
+ * deploy/render.sh's optional CSP_REPORT_URL (production mode only): unset, the
  * deployment sends exactly the headers it always did; set to Sentry's security endpoint, every
  * response names it in `Reporting-Endpoints` and the CSP reports to it; a value that could break
  * a header is refused before anything is rendered. Each configuration is rendered by render.sh and

@@ -1,5 +1,5 @@
 /**
- * MFA enrolment (issue 5, third bullet), for Okta Verify and for Google Authenticator: choose,
+ * MFA enrolment, for Okta Verify and for Google Authenticator: choose,
  * read the shared secret from the page, compute the code, activate, land signed in. The QR image
  * decodes to an otpauth:// URI carrying the same secret.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec section 8 through the real UI (issue 5, sixth bullet): the identity provider's codes, the
+ * Spec section 8 through the real UI: the identity provider's codes, the
  * catch-all, rate limit, lock-out, an expired state token, the provider down and too slow.
  * Every failure returns to a usable step with one message, never a blank page.
  */

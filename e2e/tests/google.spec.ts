@@ -1,5 +1,5 @@
 /**
- * Google (issue 5, fourth bullet): consent, the product API, cookies from the API, redirect; an
+ * Google: consent, the product API, cookies from the API, redirect; an
  * unknown account shows `No user found for this email address.`; other failures the generic one.
  */
 import { expectCleanHistory, expectTokenCookies } from '../support/assertions'
@@ -173,7 +173,7 @@ test.describe('Google', () => {
   })
 })
 
-test('a Google answer with an access token only leaves no earlier refresh token (issue 23, finding 9)', async ({
+test('a Google answer with an access token only leaves no earlier refresh token', async ({
   page,
   app,
   context,

@@ -1,5 +1,5 @@
 /**
- * Subresource Integrity as deployed (issue 10, item 7; production mode only): the page nginx
+ * Subresource Integrity as deployed (production mode only): the page nginx
  * serves at `/`, in English and in the visitor's language, names the SHA-384 digest of every
  * script, stylesheet and module preload it loads, equal to the bytes nginx serves for them; and a
  * browser given an altered entry script refuses to run it, so the prerendered page never comes

@@ -1,5 +1,5 @@
 /**
- * Keyboard only (issue 5, accessibility bullet): the password path, the MFA path and enrolment,
+ * Keyboard only (people who cannot use a pointer): the password path, the MFA path and enrolment,
  * completed with Tab, Shift+Tab, Space, Enter and typing; never a click.
  */
 import { expect, test } from '../support/fixtures'

@@ -1,5 +1,5 @@
 /**
- * Languages (issue 12): the whole password and MFA paths in German and Arabic, the menu switching
+ * Languages: the whole password and MFA paths in German and Arabic, the menu switching
  * in place and saving the choice on the parent domain, axe in German, Japanese and Arabic (light
  * and dark, dev mode), keyboard-only completion in Arabic; in production mode nginx serves each
  * visit's language from the first byte of HTML.

@@ -1,6 +1,6 @@
 /**
  * What the page looks like to people who set their own colours, zoom or text spacing, on every
- * screen (issue 13, item 4):
+ * screen:
  * - reflow (WCAG 1.4.10): at 320 CSS px wide, which is 1280 px at 400 % zoom, nothing needs
  *   horizontal scrolling and nothing is cut off at the sides;
  * - text spacing (WCAG 1.4.12): with line height 1.5, paragraph spacing 2, letter spacing 0.12 and

@@ -1,5 +1,5 @@
 /**
- * MFA required (issue 5, second bullet): the seeded TOTP secret, the current code typed, pasted
+ * MFA required: the seeded TOTP secret, the current code typed, pasted
  * into the third box, and a wrong code showing the specification's message with the boxes empty.
  */
 import {

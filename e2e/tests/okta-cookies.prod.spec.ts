@@ -1,5 +1,6 @@
 /**
- * Okta's Authn API as Okta's own SDK calls it (issue 10, item 2): every `/api/v1/authn*` call is
+ * Okta's Authn API as Okta's own SDK calls it (so Okta's device
+ * recognition works): every `/api/v1/authn*` call is
  * credentialed, so Okta's device cookie `DT` set on the first answer comes back on the next one;
  * the token and revoke calls carry no cookie at all.
  */

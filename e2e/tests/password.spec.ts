@@ -1,5 +1,5 @@
 /**
- * Password only (issue 5, first bullet): email, password, the 1000 ms wait, /authorize, the token
+ * Password only: email, password, the 1000 ms wait, /authorize, the token
  * exchange; then the cookies, the provider logout with id_token_hint, and the sub-site showing
  * the user. Also: the URL and history never keep the code, and storage never holds a token.
  */

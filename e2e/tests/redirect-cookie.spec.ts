@@ -1,8 +1,8 @@
 /**
- * The post-login redirect cookie (issue 5, fifth bullet): a valid sub-site is honoured and then
+ * The post-login redirect cookie: a valid sub-site is honoured and then
  * cleared; absent or the current sub-domain falls back to `citystream`; tampered values never
  * leave the parent domain. In dev (local) mode every target is http://localhost:3000/.
- * And `post_login_path` (issue 18): a valid path brings the person back to that page of the named
+ * And `post_login_path`: a valid path brings the person back to that page of the named
  * sub-site; tampered paths, or a path without a named sub-site, are ignored; both cookies are
  * cleared either way.
  */
@@ -93,7 +93,7 @@ test('a sub-site’s own Sign in link sets the cookie, and sign-in returns the p
   expect((await page.context().cookies()).some((c) => c.name === 'post_login_redirect')).toBe(false)
 })
 
-/* --- post_login_path: deep links (issue 18) --- */
+/* --- post_login_path: deep links --- */
 
 const DEEP_LINK = '/projects/42?tab=map'
 /** The sub-site the redirect cookie names (local mode has one sub-site, whatever the name). */

@@ -1,5 +1,5 @@
 /**
- * What people actually do (issue 5, sixth bullet): double-click and Enter-spam send exactly one
+ * What people actually do: double-click and Enter-spam send exactly one
  * request; reload on every step lands on a sensible step, never a blank page; Back and Forward
  * move between email and password and out of MFA.
  */
@@ -291,7 +291,7 @@ test.describe('back and forward', () => {
     await expect(app.password).toBeVisible()
   })
 
-  // The session is live, so the page says who is signed in (issue 11) and waits: it never sends
+  // The session is live, so the page says who is signed in and waits: it never sends
   // the person back to the sub-site by itself, and shows no code, error or callback.
   test('Back from the sub-site after signing in says who is signed in, without a code, and stays', async ({
     page,

@@ -1,5 +1,5 @@
 /**
- * The sign-in page takes the platform-wide refresh lease (issue 18): a sub-site refresh in flight
+ * The sign-in page takes the platform-wide refresh lease: a sub-site refresh in flight
  * when the person chooses "Sign in with a different account" finishes first; the page then
  * revokes and removes the tokens that refresh rotated, and the final cookies hold the new
  * person's tokens, never the old one's.

@@ -1,5 +1,5 @@
 /**
- * A device clock two hours fast (issue 23, finding 1). The session judges expiry by the
+ * A device clock two hours fast. The session judges expiry by the
  * provider's clock, measured on its own refresh answer (and on a token another tab wrote while it
  * waited): each tab costs at most one refresh, never a storm of tabs answering each other's
  * writes. Two sub-site tabs (dev mode: `localhost:3000` and `localhost:3001`; production mode:

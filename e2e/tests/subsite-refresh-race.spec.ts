@@ -1,5 +1,5 @@
 /**
- * Two sub-site origins refreshing at once (issue 10, item 5). Web Locks are per origin, but the
+ * Two sub-site origins refreshing at once. Web Locks are per origin, but the
  * token cookies are shared: without coordination both pages present the same refresh token. The
  * `refresh_lease` cookie of auth-core/session makes one of them wait and use the other's tokens.
  * Production mode: `citystream.platform.test` and `roads.platform.test` (cookies on

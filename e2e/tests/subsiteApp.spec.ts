@@ -1,10 +1,10 @@
 /**
- * The demo sub-site as a React app on `@mapping-platform/auth-react` (issue 18, "Dogfood"): the
- * signed-in view with the person, the demo API through the authenticated fetch (a 401 the first
- * time, one forced refresh, the retry accepted), a deep link kept across sign-in, a sign-out in
- * one tab seen by another tab on another sub-site within 2 s, twenty tabs on five origins
- * with an expired access token making exactly one token request, and the token only where the
- * sub-site names (issue 23, finding 4): another origin gets the same fetch's request without it.
+ * The demo sub-site as a React app on `@mapping-platform/auth-react` (the library used as a
+ * sub-site would use it): the signed-in view with the person, the demo API through the
+ * authenticated fetch (a 401 the first time, one forced refresh, the retry accepted), a deep link
+ * kept across sign-in, a sign-out in one tab seen by another tab on another sub-site within 2 s,
+ * twenty tabs on five origins with an expired access token making exactly one token request, and
+ * the token only where the sub-site names: another origin gets the same fetch's request without it.
  */
 import type { BrowserContext, Page } from '@playwright/test'
 import { ORIGINS } from '../support/env'

@@ -1,5 +1,5 @@
 /**
- * The demo sub-site on auth-core/session (issue 7): after a real sign-in, the access token
+ * The demo sub-site on auth-core/session: after a real sign-in, the access token
  * expires, the browser drops its cookie, and the next visit refreshes from the sub-site and
  * rewrites both cookies; Sign out revokes, removes both cookies, goes through the provider's
  * logout and comes back signed out. Also: Sign in from the signed-out sub-site.

@@ -1,6 +1,6 @@
 /**
  * Every key a person presses reaches the page, also when the same key comes twice: a code with a
- * repeated digit, and Backspace twice (issue 19 saw one digit remain in WebKit after two
+ * repeated digit, and Backspace twice (one digit once remained in WebKit after two
  * Backspaces). The page was not at fault: webdriverio's `keys([...])` presses every key down
  * before releasing any, and WebKitWebDriver drops a key-down for a key it already holds, so the
  * second Backspace (or the second '1') never reached the page. The WebKit adapter presses and

@@ -168,7 +168,7 @@ describe('with the real session', () => {
   })
 })
 
-describe('with the real session: the clock and the refresh budget (issue 23)', () => {
+describe('with the real session: the clock and the refresh budget', () => {
   /** A provider that rotates `rt-N` and refuses replays, issuing one-hour tokens by its own clock. */
   function rotatingProvider(providerNowS: () => number) {
     let serial = 1

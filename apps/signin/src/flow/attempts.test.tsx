@@ -1,6 +1,7 @@
 /**
- * Issue 10, item 3, through the real store, the real effect runner and the real views: a late
- * answer for an earlier attempt is ignored (see storageBlocked.test.tsx for a refused `persist`).
+ * One attempt at a time, through the real store, the real effect runner and the real views: a late
+ * answer for an earlier attempt (the person pressed Change, went Back) is ignored (see
+ * storageBlocked.test.tsx for a refused `persist`).
  */
 import { act, fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

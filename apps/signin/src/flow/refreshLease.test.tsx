@@ -1,5 +1,6 @@
 /**
- * The platform-wide refresh lease on the sign-in page (issue 18): the final write of the token
+ * The platform-wide refresh lease on the sign-in page, so a sub-site's refresh
+ * in flight never overwrites the person who just signed in: the final write of the token
  * cookies and "Sign in with a different account" wait for a sub-site's refresh in flight, and a
  * sub-site's session waits for the page. Through the whole app on happy-dom's `document.cookie`,
  * with a sub-site's `refresh_lease` cookie planted as another page would write it.

@@ -1,5 +1,5 @@
 /**
- * Issue 23, finding 11: storage that refuses the deep link kept across the provider's logout
+ * Storage that refuses the deep link kept across the provider's logout
  * (`returnTo`) must not strand the person on "Signing you in…": the sign-in goes on to the
  * sub-site's root without the deep link, and a warning says so. In a file of its own: the patched
  * `Storage.prototype.setItem` cannot be put back on happy-dom's storage.

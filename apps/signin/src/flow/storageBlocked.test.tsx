@@ -1,7 +1,8 @@
 /**
- * Issue 10, item 3: a `persist` that storage refuses stops the transition it belongs to before any
- * navigation, through the real store, effect runner and views. In a file of its own: the blocked
- * `Storage.prototype.setItem` cannot be put back on happy-dom's storage.
+ * A `persist` that storage refuses stops the transition it belongs to before any navigation (the
+ * PKCE verifier must survive the redirect, or the return cannot be exchanged), through the real
+ * store, effect runner and views. In a file of its own: the blocked `Storage.prototype.setItem`
+ * cannot be put back on happy-dom's storage.
  */
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

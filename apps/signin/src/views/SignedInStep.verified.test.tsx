@@ -1,6 +1,6 @@
 /**
- * "You’re signed in as …" names only a person the identity provider vouched for (issue 23,
- * finding 10). The attack: a forged access token naming the victim, next to the attacker's real
+ * "You’re signed in as …" names only a person the identity provider vouched for. The
+ * attack: a forged access token naming the victim, next to the attacker's real
  * refresh token (login CSRF: Continue would put the victim into the attacker's account). The page
  * verifies the access token against the authorization server's keys before it asks anything.
  */

@@ -1,5 +1,5 @@
 /**
- * Every sign-in writes or removes both token cookies (issue 23, finding 9): an answer without a
+ * Every sign-in writes or removes both token cookies: an answer without a
  * refresh token (an Okta app without the refresh grant, a Google cookie map with only
  * `access_token`) removes the previous person's `refresh_token`, under the same lease as the
  * write, so a sub-site never refreshes one person's session with another's refresh token.

@@ -1,5 +1,5 @@
 /**
- * A step hash over a live session still asks (issue 23, finding 9): `/#sign-in` (or any step
+ * A step hash over a live session still asks: `/#sign-in` (or any step
  * hash) while the cookies hold a live session shows the "already signed in" question, at the
  * root address, never a step that would sign a second person in over the first one's cookies.
  */

@@ -1,5 +1,6 @@
 /**
- * The sign-in page expires tossed token cookies (issue 10, item 5): opened as `/a/b#sign-in`, it
+ * The sign-in page expires tossed token cookies (a sibling sub-domain
+ * can set them with a deeper Path, and the browser sends them first): opened as `/a/b#sign-in`, it
  * deletes `access_token` and `refresh_token` at every ancestor path of `/a/b` on the parent
  * domain before anything else writes ours at `/`. The path arrives in the page snapshot (data);
  * auth-core never reads the location.

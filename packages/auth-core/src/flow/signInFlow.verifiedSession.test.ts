@@ -1,8 +1,8 @@
 /**
- * "You’re signed in as …" names only a person the identity provider vouched for (issue 23,
- * finding 10): the access token in the cookies is verified (`verifySession`) before anything is
- * asked, a token that cannot be verified leads to the plain email step, and Continue checks the
- * cookies again, going on only with the session that was shown.
+ * "You’re signed in as …" names only a person the identity provider vouched for (a forged token
+ * naming someone else must never be believed): the access token in the cookies is verified
+ * (`verifySession`) before anything is asked, a token that cannot be verified leads to the plain
+ * email step, and Continue checks the cookies again, going on only with the session that was shown.
  */
 import { describe, expect, it } from 'vitest'
 import { page, run } from '../testing/flowHarness'

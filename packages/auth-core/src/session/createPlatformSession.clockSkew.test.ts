@@ -1,9 +1,9 @@
 /**
- * Issue 23, finding 1: a device clock that runs fast. Two sub-sites (two session objects, two
- * locks) share one cookie jar; each device clock is two hours ahead of the provider's; the
- * provider issues one-hour tokens (`iat` = its now, `exp` = `iat` + 3600) and rotates the refresh
- * token. Each sub-site reacts to its snapshots as auth-react does (an expired snapshot with a
- * refresh token is refreshed), and each write to the jar is seen by both (a cookie watch).
+ * A device clock that runs fast must not make every tab refresh in turn. Two sub-sites (two session
+ * objects, two locks) share one cookie jar; each device clock is two hours ahead of the provider's;
+ * the provider issues one-hour tokens (`iat` = its now, `exp` = `iat` + 3600) and rotates the
+ * refresh token. Each sub-site reacts to its snapshots as auth-react does (an expired snapshot with
+ * a refresh token is refreshed), and each write to the jar is seen by both (a cookie watch).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryLock } from './createMemoryLock'

@@ -1,7 +1,8 @@
 /**
- * Issue 23, finding 3 and the second low of 7: a forced refresh names the token that failed, one
- * refresh per token, back-off with jitter after transient failures (retried on the signals, never
- * failed for good), and a hard ceiling per browser.
+ * The refresh budget, so a sub-site never floods the provider (whose rate limit would then lock
+ * every sub-site out): a forced refresh names the token that failed, one refresh per token,
+ * back-off with jitter after transient failures (retried on the signals, never failed for good),
+ * and a hard ceiling per browser.
  */
 import { describe, expect, it } from 'vitest'
 import { createMemoryLock } from './createMemoryLock'
