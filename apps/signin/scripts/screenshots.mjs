@@ -30,6 +30,8 @@
  * it uses the e2e suite's fixed ports.
  */
 /* global document, window, history, getComputedStyle -- used in code that runs in the page */
+// Checked by TypeScript (tsconfig.scripts.json, part of `pnpm --filter signin typecheck`).
+// @ts-check
 import { spawn, spawnSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -37,6 +39,21 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('playwright-core').Browser} Browser */
+/** @typedef {import('playwright-core').BrowserContext} BrowserContext */
+/** @typedef {import('playwright-core').Route} Route */
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+/** @typedef {{ email: string, password: string, secret?: string }} Account */
+/** @typedef {{ width: number, height: number, phone: boolean }} Viewport */
+/** @typedef {{ colorScheme: 'light' | 'dark', viewport: Viewport }} Variant */
+/** @typedef {(key: string, params?: Record<string, string | number>) => string} Translate */
+/**
+ * What a screen is shot in: the locale, its texts, and whether the dev platform is up.
+ * @typedef {{ locale: string, t: Translate, live: boolean }} Shot
+ */
+/** How a screen or journey is reached on a fresh page. @typedef {(page: Page, shot: Shot) => Promise<unknown>} Reach */
 
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url))
 const OUT = join(APP_DIR, 'screenshots')
@@ -50,7 +67,7 @@ const API = 'http://localhost:4012'
 const SUBSITE = 'http://localhost:3000'
 
 const args = process.argv.slice(2)
-/** `--name=a,b` as `['a', 'b']`, or null when not given. */
+/** `--name=a,b` as `['a', 'b']`, or null when not given. @param {string} name */
 const option = (name) =>
   args
     .find((arg) => arg.startsWith(`--${name}=`))
@@ -63,11 +80,17 @@ const only = option('only')
 const LOCALES = option('locales') ?? ['en', 'de', 'ja', 'ar']
 const wantJourneys = args.includes('--journeys')
 const forcedColors = args.includes('--forced-colors') ? 'active' : 'none'
-/** In file names: `light`, `dark`, or with forced colors `light-forced`, `dark-forced`. */
+/**
+ * In file names: `light`, `dark`, or with forced colors `light-forced`, `dark-forced`.
+ * @param {string} colorScheme
+ */
 const schemeLabel = (colorScheme) =>
   forcedColors === 'active' ? `${colorScheme}-forced` : colorScheme
 
-/** The phone ones are phones (touch, coarse pointer), so phone-only controls show as on a phone. */
+/**
+ * The phone ones are phones (touch, coarse pointer), so phone-only controls show as on a phone.
+ * @type {Record<string, Viewport>}
+ */
 const SIZES = {
   phone: { width: 390, height: 844, phone: true },
   desktop: { width: 1280, height: 800, phone: false },
@@ -75,14 +98,17 @@ const SIZES = {
 }
 /** `<scheme>-<size>` pairs; by default dark on the phone only, to keep a run short. */
 const VARIANTS = (option('variants') ?? ['light-phone', 'light-desktop', 'dark-phone']).map(
+  /** @returns {Variant} */
   (variant) => {
-    const [colorScheme, size] = variant.split('-')
-    if (!['light', 'dark'].includes(colorScheme) || !SIZES[size])
+    const [colorScheme, size = ''] = variant.split('-')
+    const viewport = SIZES[size]
+    if ((colorScheme !== 'light' && colorScheme !== 'dark') || !viewport)
       throw new Error(`--variants: "${variant}" is not <light|dark>-<${Object.keys(SIZES)}>`)
-    return { colorScheme, viewport: SIZES[size] }
+    return { colorScheme, viewport }
   },
 )
 
+/** @satisfies {Record<string, Account>} */
 const ACCOUNTS = {
   password: { email: 'pat.password@example.com', password: 'Password-only-1' },
   totp: {
@@ -99,6 +125,7 @@ const ACCOUNTS = {
 
 /* --- Build and serve --- */
 
+/** @param {string} mode @param {string} outDir */
 function build(mode, outDir) {
   const result = spawnSync(VITE, ['build', '--mode', mode, '--outDir', outDir, '--emptyOutDir'], {
     cwd: APP_DIR,
@@ -108,6 +135,7 @@ function build(mode, outDir) {
   if (result.status !== 0) throw new Error(`vite build --mode ${mode} failed`)
 }
 
+/** @param {string} outDir */
 async function serve(outDir) {
   const preview = spawn(VITE, ['preview', '--outDir', outDir], {
     cwd: APP_DIR,
@@ -121,12 +149,14 @@ async function serve(outDir) {
   throw new Error(`vite preview did not start on ${BASE}`)
 }
 
+/** @param {ChildProcess} preview */
 async function stop(preview) {
   const exited = new Promise((resolve) => preview.once('exit', resolve))
   preview.kill()
   await exited
 }
 
+/** @param {string} url */
 async function reachable(url) {
   try {
     await fetch(url, { signal: AbortSignal.timeout(1500) })
@@ -136,10 +166,12 @@ async function reachable(url) {
   }
 }
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /* --- TOTP (RFC 6238, SHA-1, 30 s, 6 digits) --- */
 
+/** @param {string} secret */
 function base32(secret) {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
   let bits = ''
@@ -150,16 +182,18 @@ function base32(secret) {
   return Buffer.from(bytes)
 }
 
+/** @param {string} secret */
 function totp(secret, now = Date.now()) {
   const counter = Buffer.alloc(8)
   counter.writeBigUInt64BE(BigInt(Math.floor(now / 1000 / 30)))
   const hmac = createHmac('sha1', base32(secret)).update(counter).digest()
-  const offset = hmac[hmac.length - 1] & 0x0f
+  const offset = (hmac.at(-1) ?? 0) & 0x0f
   return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
 }
 
 /* --- Fakes (when the dev platform is down) --- */
 
+/** @param {unknown} value */
 const b64url = (value) => Buffer.from(JSON.stringify(value)).toString('base64url')
 const FAKE_QR = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29" shape-rendering="crispEdges"><rect width="29" height="29" fill="#fff"/>${Array.from(
   { length: 400 },
@@ -169,7 +203,9 @@ const FAKE_QR = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29" sha
       : '',
 ).join('')}</svg>`
 
+/** @param {BrowserContext} context */
 async function routeFakes(context) {
+  /** @param {Route} route @param {unknown} body */
   const json = (route, body, status = 200) =>
     route.fulfill({
       status,
@@ -178,6 +214,7 @@ async function routeFakes(context) {
       headers: { 'access-control-allow-origin': BASE, 'access-control-allow-credentials': 'true' },
       body: JSON.stringify(body),
     })
+  /** @param {string} status */
   const transaction = (status, extra = {}) => ({
     status,
     stateToken: '00fakeStateToken0000000000000000000000000',
@@ -197,7 +234,8 @@ async function routeFakes(context) {
           'access-control-allow-methods': 'POST',
         },
       })
-    const body = request.postData() ? JSON.parse(request.postData()) : {}
+    const posted = request.postData()
+    const body = posted ? JSON.parse(posted) : {}
     if (url.pathname === '/api/v1/authn') {
       if (body.username === ACCOUNTS.password.email)
         return json(route, { status: 'SUCCESS', sessionToken: 'fakeSessionToken' })
@@ -261,7 +299,7 @@ async function routeFakes(context) {
       })
     }
     if (url.pathname === '/oauth2/default/v1/token') {
-      const code = new URLSearchParams(request.postData()).get('code') ?? ''
+      const code = new URLSearchParams(request.postData() ?? '').get('code') ?? ''
       const nonce = code.split('.')[1]
       const now = Math.floor(Date.now() / 1000)
       const idToken = `${b64url({ alg: 'RS256', kid: 'k' })}.${b64url({ iss: `${OKTA}/oauth2/default`, aud: '0oadevsignin', sub: 'u1', iat: now, exp: now + 3600, nonce })}.c2ln`
@@ -313,6 +351,7 @@ async function routeFakes(context) {
  * texts (src/i18n/enLaterSteps.ts), evaluated as the plain data they are.
  */
 function englishTexts() {
+  /** @param {string} file @param {string} name @returns {Record<string, string>} */
   const literal = (file, name) => {
     const source = readFileSync(join(APP_DIR, file), 'utf8')
     const start = source.indexOf('{', source.indexOf(`export const ${name} = {`))
@@ -325,13 +364,21 @@ function englishTexts() {
   }
 }
 
-/** Every text of `locale` (keys as in en.ts), from auth-core's translation files. */
+/**
+ * Every text of `locale` (keys as in en.ts), from auth-core's translation files.
+ * @param {string} locale
+ * @returns {Record<string, string>}
+ */
 function textsOf(locale) {
   if (locale === 'en') return englishTexts()
   return JSON.parse(readFileSync(join(LOCALES_DIR, `${locale}.json`), 'utf8'))
 }
 
-/** `t(key, params)` over the texts of one locale, as the app fills `{placeholders}`. */
+/**
+ * `t(key, params)` over the texts of one locale, as the app fills `{placeholders}`.
+ * @param {string} locale
+ * @returns {Translate}
+ */
 function translator(locale) {
   const texts = textsOf(locale)
   return (key, params = {}) => {
@@ -347,8 +394,14 @@ function translator(locale) {
  * Answers a navigation with 204 No Content, so the page stays as it was while leaving (holding a
  * navigation request makes this Chromium exit).
  */
+/** @param {Page} page @param {string | RegExp} pattern */
 const stay = (page, pattern) => page.route(pattern, (route) => route.fulfill({ status: 204 }))
+/** @param {Page} page @param {string | RegExp} pattern */
 const hold = (page, pattern) => page.route(pattern, () => undefined)
+/**
+ * @param {Page} page @param {string | RegExp} pattern @param {number} status @param {unknown} body
+ * @param {Record<string, string>} [headers]
+ */
 const fulfilJson = (page, pattern, status, body, headers = {}) =>
   page.route(pattern, (route) =>
     route.request().method() === 'OPTIONS'
@@ -365,7 +418,10 @@ const fulfilJson = (page, pattern, status, body, headers = {}) =>
           body: JSON.stringify(body),
         }),
   )
-/** Okta's 429 with the reset time `seconds` from now, as it exposes it to a browser app. */
+/**
+ * Okta's 429 with the reset time `seconds` from now, as it exposes it to a browser app.
+ * @param {Page} page @param {string | RegExp} pattern @param {number} seconds
+ */
 const rateLimited = (page, pattern, seconds) =>
   fulfilJson(
     page,
@@ -383,13 +439,16 @@ const rateLimited = (page, pattern, seconds) =>
   )
 
 /** The page, shown in the locale being shot (`<html lang>` switched once its texts are in). */
+/** @param {Page} page @param {Shot} shot */
 async function open(page, shot, path = '/') {
   await page.goto(`${BASE}${path}`)
   await page.locator(`html[lang="${shot.locale}"]`).waitFor({ state: 'attached' })
 }
 
+/** @param {Page} page @param {string} name */
 const heading = (page, name) => page.getByRole('heading', { name, exact: true }).waitFor()
 
+/** @param {Page} page @param {Shot} shot @param {string} email */
 async function atPassword(page, shot, email) {
   await open(page, shot)
   await page.locator('#email').fill(email)
@@ -397,30 +456,37 @@ async function atPassword(page, shot, email) {
   await page.locator('#password').waitFor()
 }
 
+/** @param {Page} page @param {Shot} shot @param {Account} account */
 async function signInWithPassword(page, shot, account) {
   await atPassword(page, shot, account.email)
   await page.locator('#password').fill(account.password)
   await page.keyboard.press('Enter')
 }
 
+/** @param {Page} page @param {Shot} shot @param {Account} [account] */
 async function atCode(page, shot, account = ACCOUNTS.totp) {
   await signInWithPassword(page, shot, account)
   await page.locator('.code-box').first().waitFor()
 }
 
+/** @param {Page} page @param {Shot} shot */
 async function atFactorChoice(page, shot) {
   await signInWithPassword(page, shot, ACCOUNTS.enroll)
   await heading(page, shot.t('factorChoice.heading'))
 }
 
+/** @param {Page} page @param {Shot} shot */
 async function atQr(page, shot, app = /Okta Verify/) {
   await atFactorChoice(page, shot)
   await page.getByRole('button', { name: app }).click()
   await heading(page, shot.t('qr.heading'))
-  await page.locator('img.enroll__qr').evaluate((img) => img.decode().catch(() => undefined))
+  await page
+    .locator('img.enroll__qr')
+    .evaluate((img) => /** @type {HTMLImageElement} */ (img).decode().catch(() => undefined))
 }
 
 /** Signs in for real (dev platform) and comes back to the page: "You're signed in as …". */
+/** @param {Page} page @param {Shot} shot */
 async function atSignedIn(page, shot) {
   await signInWithPassword(page, shot, ACCOUNTS.password)
   await page.waitForURL(`${SUBSITE}/**`, { timeout: 15_000 })
@@ -434,6 +500,7 @@ const LIVE_ONLY = 'needs the dev platform'
  * Every screen: its name and how to reach it on a fresh page (`shot`: `{ locale, t, live }`).
  * A screen that only the dev platform can show throws LIVE_ONLY under fakes and is skipped.
  */
+/** @type {Array<[string, Reach]>} */
 const SCREENS = [
   ['01-email', (page, shot) => open(page, shot).then(() => page.locator('#email').waitFor())],
   [
@@ -705,6 +772,7 @@ const SCREENS = [
 
 /* --- Journeys: real sign-ins through every path, landing on the sub-site --- */
 
+/** @type {Array<[string, Reach]>} */
 const JOURNEYS = [
   ['password', (page, shot) => signInWithPassword(page, shot, ACCOUNTS.password)],
   [
@@ -736,12 +804,19 @@ const JOURNEYS = [
 
 /* --- Run --- */
 
+/** @param {unknown} error */
+const messageOf = (error) => (error instanceof Error ? error.message : String(error))
+
 /**
  * The whole page. On a phone the viewport is made as tall as the page instead of Playwright's
  * full-page capture, which re-emulates the device and shows it with a fine pointer (desktop CSS).
  */
+/** @param {Page} page @param {Viewport} viewport @param {string} path */
 async function shoot(page, viewport, path) {
-  if (!viewport.phone) return page.screenshot({ path, fullPage: true })
+  if (!viewport.phone) {
+    await page.screenshot({ path, fullPage: true })
+    return
+  }
   const height = await page.evaluate(() => document.documentElement.scrollHeight)
   await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) })
   await page.screenshot({ path })
@@ -774,7 +849,7 @@ async function startPlatform() {
       return platform
     await sleep(100)
   }
-  process.kill(-platform.pid)
+  if (platform.pid) process.kill(-platform.pid)
   throw new Error('the dev platform did not start')
 }
 
@@ -782,6 +857,7 @@ async function startPlatform() {
 const resetPlatform = () => fetch(`${OKTA}/__test/reset`, { method: 'POST' })
 
 async function main() {
+  /** @type {ChildProcess | null} */
   let platform = null
   const up = (await Promise.all([OKTA, GOOGLE, API, SUBSITE].map(reachable))).every(Boolean)
   if (!up && !args.includes('--fake')) {
@@ -814,6 +890,7 @@ async function main() {
 
   let browser = await launchBrowser()
   // This Chromium occasionally exits under load; start another and go on.
+  /** @param {import('playwright-core').BrowserContextOptions} options */
   const newContext = async (options) => {
     if (!browser.isConnected()) browser = await launchBrowser()
     try {
@@ -823,7 +900,10 @@ async function main() {
       return browser.newContext(options)
     }
   }
-  /** A context whose browser asks for `locale` (navigator.languages, Accept-Language). */
+  /**
+   * A context whose browser asks for `locale` (navigator.languages, Accept-Language).
+   * @param {string} locale @param {Variant} variant
+   */
   const contextFor = (locale, { colorScheme, viewport }) =>
     newContext({
       viewport: { width: viewport.width, height: viewport.height },
@@ -834,9 +914,13 @@ async function main() {
       reducedMotion: 'reduce',
       locale,
     })
+  /** @type {string[]} */
   const shots = []
+  /** @type {string[]} */
   const problems = []
+  /** @type {Set<string>} */
   const skipped = new Set()
+  /** @param {string} locale @param {string} name @param {Variant} variant */
   const fileName = (locale, name, { colorScheme, viewport }) =>
     `${locale}/${name}-${schemeLabel(colorScheme)}-${viewport.width}x${viewport.height}.png`
   try {
@@ -865,8 +949,8 @@ async function main() {
             shots.push(file)
             problems.push(...(await layoutProblems(page, file, locale)))
           } catch (error) {
-            if (error.message === LIVE_ONLY) skipped.add(name)
-            else problems.push(`${file}: ${error.message.split('\n')[0]}`)
+            if (messageOf(error) === LIVE_ONLY) skipped.add(name)
+            else problems.push(`${file}: ${messageOf(error).split('\n')[0]}`)
           }
           await context.close().catch(() => undefined)
         }
@@ -888,19 +972,20 @@ async function main() {
             shots.push(file)
             problems.push(...(await layoutProblems(page, file, locale)))
           } catch (error) {
-            problems.push(`${file}: ${error.message.split('\n')[0]}`)
+            problems.push(`${file}: ${messageOf(error).split('\n')[0]}`)
           }
           await context.close()
         }
       await stop(preview)
     }
 
-    if (wantJourneys && live) {
+    const firstVariant = VARIANTS[0]
+    if (wantJourneys && live && firstVariant) {
       preview = await serve('screenshots/dist')
       for (const locale of LOCALES)
         for (const [name, journey] of JOURNEYS) {
           await resetPlatform()
-          const context = await contextFor(locale, VARIANTS[0])
+          const context = await contextFor(locale, firstVariant)
           const page = await context.newPage()
           try {
             await journey(page, { locale, t: translator(locale), live })
@@ -917,7 +1002,7 @@ async function main() {
               problems.push(`journey ${locale} ${name}: no access_token cookie`)
           } catch (error) {
             problems.push(
-              `journey ${locale} ${name}: ${error.message.split('\n')[0]} (at ${page.url()})`,
+              `journey ${locale} ${name}: ${messageOf(error).split('\n')[0]} (at ${page.url()})`,
             )
             await page.screenshot({ path: join(OUT, locale, `journey-${name}-failed.png`) })
           }
@@ -935,7 +1020,7 @@ async function main() {
       )
   } finally {
     await browser.close().catch(() => undefined)
-    if (platform) process.kill(-platform.pid)
+    if (platform?.pid) process.kill(-platform.pid)
   }
   console.log(`${shots.length} screenshots in ${OUT}`)
   if (skipped.size > 0)
@@ -949,13 +1034,15 @@ async function main() {
 /**
  * What a look might miss, measured: horizontal scroll, text cut off by its box, the page's
  * language and direction not those of the locale.
+ * @param {Page} page @param {string} file @param {string} locale
  */
 async function layoutProblems(page, file, locale) {
   const found = await page.evaluate(() => {
+    /** @type {string[]} */
     const problems = []
     const overflow = document.documentElement.scrollWidth - window.innerWidth
     if (overflow > 0) problems.push(`${overflow}px of horizontal scroll`)
-    for (const element of document.querySelectorAll('main *')) {
+    for (const element of Array.from(document.querySelectorAll('main *'))) {
       const style = getComputedStyle(element)
       if (style.display === 'none' || element.closest('.visually-hidden, svg')) continue
       if (element.classList.contains('visually-hidden')) continue
@@ -972,7 +1059,10 @@ async function layoutProblems(page, file, locale) {
   return found.problems.map((problem) => `${file}: ${problem}`)
 }
 
-/** Per locale, sheets of three screens each: every variant side by side, to review quickly. */
+/**
+ * Per locale, sheets of three screens each: every variant side by side, to review quickly.
+ * @param {Browser} browser @param {string} locale @param {string[]} shots
+ */
 async function contactSheets(browser, locale, shots) {
   const variantOf = /-(light|dark)(-forced)?-\d+x\d+\.png$/
   const names = [...new Set(shots.map((file) => file.replace(variantOf, '')))]
