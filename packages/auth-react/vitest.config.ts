@@ -23,7 +23,7 @@ const shared: { environment: string; include: string[] } & Record<string, unknow
 }
 
 // The same tests twice: against React 19 (this package's devDependencies) and React 18 (aliased
-// in from react18/, so react-dom and Testing Library are 18's too). The SSR test sets its own
+// in from react18/, so react-dom, Testing Library and React Router are 18's too). The SSR test sets its own
 // node environment.
 export default defineConfig({
   test: {
@@ -39,6 +39,7 @@ export default defineConfig({
             react: fromReact18('react'),
             'react-dom': fromReact18('react-dom'),
             '@testing-library/react': fromReact18('@testing-library/react'),
+            'react-router': fromReact18('react-router'),
           },
         },
         test: { ...shared, name: 'react18', env: { EXPECTED_REACT_MAJOR: '18' } },

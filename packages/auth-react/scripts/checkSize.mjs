@@ -15,7 +15,12 @@
  *   budget is 12 500 bytes so that they fit with room for what sub-sites still ask of the session;
  * - auth-react: the same plus everything `@mapping-platform/auth-react` exports, ≤ 2 KB more
  *   (2000 bytes; React itself is the sub-site's own and is left out);
- * - neither bundle holds `@mapping-platform/auth-core/server` (src/server/) or `jose`.
+ * - the router entry: the same plus everything `@mapping-platform/auth-react/router` exports,
+ *   printed on its own line, ≤ 500 bytes more (React Router itself is the sub-site's own and is
+ *   left out, as React is);
+ * - neither bundle holds `@mapping-platform/auth-core/server` (src/server/) or `jose`, and the
+ *   session and auth-react bundles hold neither the router entry (src/router/) nor `react-router`:
+ *   a sub-site that does not import `/router` does not carry it.
  *
  *   node scripts/checkSize.mjs     (scripts/test.sh runs it)
  */
@@ -25,16 +30,19 @@ import { build } from 'esbuild'
 
 const KB = 1000
 const KIB = 1024
-const BUDGET = { session: 12.5 * KB, react: 2 * KB }
+const BUDGET = { session: 12.5 * KB, react: 2 * KB, router: 500 }
 const source = (path) => fileURLToPath(new URL(`../../../${path}`, import.meta.url))
 
 const sessionEntry = `export { createPlatformSession, browserSessionDeps } from '@mapping-platform/auth-core/session'`
 const reactEntry = `${sessionEntry}\nexport * from '@mapping-platform/auth-react'`
+const routerEntry = `${reactEntry}\nexport * from '@mapping-platform/auth-react/router'`
 
 /** The minified bundle of `contents`, its gzipped size and the files it was made of. */
 async function bundle(contents) {
   const result = await build({
     stdin: { contents, resolveDir: source('packages/auth-react'), loader: 'ts' },
+    // Paths in the metafile from the repository's root, wherever the script runs from.
+    absWorkingDir: source(''),
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -44,19 +52,25 @@ async function bundle(contents) {
     metafile: true,
     legalComments: 'none',
     logLevel: 'silent',
-    external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'react-router/*'],
     jsx: 'automatic',
     alias: {
       '@mapping-platform/auth-core/session': source('packages/auth-core/src/session/index.ts'),
+      '@mapping-platform/auth-react/router': source('packages/auth-react/src/router/index.ts'),
       '@mapping-platform/auth-react': source('packages/auth-react/src/index.ts'),
     },
   })
   const code = result.outputFiles[0].contents
-  return { gz: gzipSync(code, { level: 9 }).length, inputs: Object.keys(result.metafile.inputs) }
+  const imports = result.metafile.outputs[Object.keys(result.metafile.outputs)[0]].imports
+  return {
+    gz: gzipSync(code, { level: 9 }).length,
+    inputs: [...Object.keys(result.metafile.inputs), ...imports.map(({ path }) => path)],
+  }
 }
 
 const session = await bundle(sessionEntry)
 const react = await bundle(reactEntry)
+const router = await bundle(routerEntry)
 /** Bytes, and the same in KiB (1024 bytes), as printed. */
 const size = (bytes) => `${bytes} B (${(bytes / KIB).toFixed(1)} KiB)`
 const failures = []
@@ -68,7 +82,24 @@ console.log(
   `auth-react: +${size(extra)} gz beyond it, ${size(react.gz)} in all (budget +${size(BUDGET.react)})`,
 )
 if (extra > BUDGET.react) failures.push('auth-react is over its budget')
-const withServer = [session, react].flatMap(({ inputs }) =>
+const routerExtra = router.gz - react.gz
+console.log(
+  `auth-react/router: +${size(routerExtra)} gz beyond auth-react (budget +${size(BUDGET.router)})`,
+)
+if (routerExtra > BUDGET.router) failures.push('the router entry is over its budget')
+const withRouter = [session, react].flatMap(({ inputs }) =>
+  inputs.filter(
+    (file) => /^packages\/auth-react\/src\/router\//.test(file) || file === 'react-router',
+  ),
+)
+console.log(`router entry in the bundles without it: ${withRouter.length > 0 ? 'YES' : 'no'}`)
+if (withRouter.length > 0)
+  failures.push(
+    `router entry bundled without being imported: ${[...new Set(withRouter)].join(', ')}`,
+  )
+if (!router.inputs.some((file) => /^packages\/auth-react\/src\/router\//.test(file)))
+  failures.push('the router bundle does not hold the router entry (the check would see nothing)')
+const withServer = [session, react, router].flatMap(({ inputs }) =>
   inputs.flatMap((file) =>
     /\/jose\//.test(file) ? ['jose'] : /auth-core\/src\/server\//.test(file) ? [file] : [],
   ),
