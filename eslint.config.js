@@ -62,7 +62,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/auth-core/src/**/*.ts'],
-    ignores: ['packages/auth-core/src/**/*.test.ts', 'packages/auth-core/src/testing/**'],
+    ignores: ['packages/auth-core/src/**/*.test.ts', 'packages/auth-core/src/testSupport/**'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-globals': ['error', ...domAndTimeGlobals],

@@ -15,7 +15,7 @@ const folder = process.env.MUTATION_FOLDER
 // a run of one kind reused the other's results for mutants it does not itself test.
 const staticSuffix = process.env.MUTATION_STATIC === '1' ? '-static' : ''
 const reportDir = `reports/mutation/${folder === '.' ? 'src-root' : (folder ?? 'all')}${staticSuffix}`
-const testKits = ['!src/**/*.test.ts', '!src/testing/**']
+const testKits = ['!src/**/*.test.ts', '!src/testSupport/**']
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

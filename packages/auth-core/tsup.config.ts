@@ -6,7 +6,7 @@ const shared: Options = {
     session: 'src/session/index.ts',
     messages: 'src/messages/index.ts',
     server: 'src/server/index.ts',
-    testing: 'src/testkit/index.ts',
+    testing: 'src/testing/index.ts',
   },
   // Shared chunks for both formats (tsup splits ESM by default, CJS only when asked), so the two
   // entry points carry one AuthError class; scripts/checkDist.mjs checks it after every build.

@@ -22,7 +22,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
-      exclude: ['src/**/*.test.ts', 'src/testing/**', 'src/**/*.types.ts', 'src/index.ts'],
+      exclude: ['src/**/*.test.ts', 'src/testSupport/**', 'src/**/*.types.ts', 'src/index.ts'],
       reporter: ['text-summary', 'text'],
       thresholds: { lines: 95, branches: 95, functions: 95, statements: 95 },
     },

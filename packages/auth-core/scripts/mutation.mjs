@@ -11,12 +11,12 @@ import { existsSync, readdirSync, rmSync } from 'node:fs'
 
 const entries = readdirSync('src', { withFileTypes: true })
 /**
- * Every folder of `src` but the test kits, and `.` when files other than `index.ts` (which only
+ * Every folder of `src` but the internal test support, and `.` when files other than `index.ts` (which only
  * re-exports, so it has no mutants and Stryker would refuse to run on it) sit directly in `src`.
  */
 const ALL = [
   ...entries
-    .filter((entry) => entry.isDirectory() && entry.name !== 'testing')
+    .filter((entry) => entry.isDirectory() && entry.name !== 'testSupport')
     .map((entry) => entry.name)
     .sort(),
   ...(entries.some((e) => e.isFile() && /^(?!index\.ts$).*(?<!\.test)\.ts$/.test(e.name))

@@ -67,7 +67,7 @@ export {
 export { createSignInFlow, needsLaterSteps } from './flow/signInFlow'
 export { laterSteps } from './flow/laterSteps'
 export { readPageSession } from './session/readPageSession'
-export { revokeRefreshToken } from './session/revokeRefreshToken'
+export { revokeRefreshToken } from './session/revokeToken'
 export type { SessionOAuthConfig } from './session/sessionRequestOptions'
 export type { FlowContext } from './flow/flowContext'
 

@@ -13,8 +13,11 @@ import type { AuthConfig } from '@mapping-platform/auth-core'
 import {
   browserSessionDeps,
   createPlatformSession,
-} from '../../../../packages/auth-core/src/testkit/index'
-import { createUnsignedJwt, idTokenClaims } from '../../../../packages/auth-core/src/testing/jwt'
+} from '../../../../packages/auth-core/src/testing/index'
+import {
+  createUnsignedJwt,
+  idTokenClaims,
+} from '../../../../packages/auth-core/src/testSupport/jwt'
 import { accessClaims, createTestAuthorizationServer } from '../testing/testAuthorizationServer'
 import { startTestApp, testAuthConfig } from '../testing/harness'
 import { json, SECRETS, tokenSuccess } from '../testing/oktaBodies'

@@ -4,7 +4,10 @@
  */
 import { oauthEndpointsFor } from '@mapping-platform/auth-core'
 import type { AuthConfig } from '@mapping-platform/auth-core'
-import { createUnsignedJwt, idTokenClaims } from '../../../../packages/auth-core/src/testing/jwt'
+import {
+  createUnsignedJwt,
+  idTokenClaims,
+} from '../../../../packages/auth-core/src/testSupport/jwt'
 
 /** Values that must never appear in a report, a URL left in history, or storage after use. */
 export const SECRETS = {

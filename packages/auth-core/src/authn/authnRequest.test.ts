@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { AuthError } from '../errors/authError'
-import { localTestConfig, testConfig } from '../testing/testConfig'
+import { localTestConfig, testConfig } from '../testSupport/testConfig'
 import type { AuthnCall } from './authn.types'
 import { authnRequest } from './authnRequest'
 

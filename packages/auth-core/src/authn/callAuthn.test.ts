@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { testConfig } from '../testing/testConfig'
+import { testConfig } from '../testSupport/testConfig'
 import { callAuthn } from './callAuthn'
-import { rejection } from '../testing/rejection'
+import { rejection } from '../testSupport/rejection'
 
 const config = testConfig()
 

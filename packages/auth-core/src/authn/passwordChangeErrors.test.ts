@@ -3,8 +3,8 @@
  * E0000080 bodies and the causes seen in the field map to our own codes, never to its text.
  */
 import { describe, expect, it } from 'vitest'
-import { testConfig } from '../testing/testConfig'
-import { rejection } from '../testing/rejection'
+import { testConfig } from '../testSupport/testConfig'
+import { rejection } from '../testSupport/rejection'
 import { processAuthnResponse } from './processAuthnResponse'
 
 const config = testConfig({ oktaOrgUrl: 'https://login.example.com' })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { testConfig } from '../testing/testConfig'
-import { rejection } from '../testing/rejection'
+import { testConfig } from '../testSupport/testConfig'
+import { rejection } from '../testSupport/rejection'
 import { processAuthnResponse } from './processAuthnResponse'
 
 /**

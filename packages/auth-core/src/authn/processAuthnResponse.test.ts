@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { AuthError } from '../errors/authError'
 import type { AuthErrorCode } from '../errors/authError'
-import { testConfig } from '../testing/testConfig'
+import { testConfig } from '../testSupport/testConfig'
 import { processAuthnResponse } from './processAuthnResponse'
-import { rejection as rejectionOf } from '../testing/rejection'
+import { rejection as rejectionOf } from '../testSupport/rejection'
 
 const ORG = 'https://login.example.com'
 const config = testConfig({ oktaOrgUrl: ORG })

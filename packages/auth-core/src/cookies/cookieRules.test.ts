@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { localTestConfig, testConfig } from '../testing/testConfig'
+import { localTestConfig, testConfig } from '../testSupport/testConfig'
 import {
   cookieScope,
   isCookieName,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { encodeBase64Url } from '../http/base64url'
-import { localTestConfig, testConfig } from '../testing/testConfig'
+import { localTestConfig, testConfig } from '../testSupport/testConfig'
 import { planApiCookies } from './planApiCookies'
 import { serializeCookie } from './serializeCookie'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AuthError } from '../errors/authError'
 import type { TokenSet } from '../oauth/oauth.types'
-import { localTestConfig, testConfig } from '../testing/testConfig'
+import { localTestConfig, testConfig } from '../testSupport/testConfig'
 import { planTokenCookies } from './planTokenCookies'
 import { serializeCookie } from './serializeCookie'
 

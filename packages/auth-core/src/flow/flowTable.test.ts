@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { isAuthErrorCode } from '../errors/authError'
-import { anyEvent, SAMPLE_EVENTS } from '../testing/flowEvents'
+import { anyEvent, SAMPLE_EVENTS } from '../testSupport/flowEvents'
 import {
   answering,
   CODE_VERIFIER,
@@ -20,9 +20,9 @@ import {
   SUCCESS,
   toPassword,
   typeCode,
-} from '../testing/flowHarness'
-import type { TestEvent } from '../testing/flowHarness'
-import { testConfig } from '../testing/testConfig'
+} from '../testSupport/flowHarness'
+import type { TestEvent } from '../testSupport/flowHarness'
+import { testConfig } from '../testSupport/testConfig'
 import { FLOW_TABLE } from './flowTable'
 import { serializeReturnTo } from './returnTo'
 import { laterSteps } from './laterSteps'

@@ -4,8 +4,8 @@
  * the step.
  */
 import { describe, expect, it } from 'vitest'
-import { LOCKED_OUT, NOW, PASSWORD_EXPIRED, run, signIn } from '../testing/flowHarness'
-import type { TestEvent } from '../testing/flowHarness'
+import { LOCKED_OUT, NOW, PASSWORD_EXPIRED, run, signIn } from '../testSupport/flowHarness'
+import type { TestEvent } from '../testSupport/flowHarness'
 import type { SignInEvent, SignInState } from './signInFlow.types'
 
 const lockedStep = (): SignInState => run(signIn(LOCKED_OUT)).state

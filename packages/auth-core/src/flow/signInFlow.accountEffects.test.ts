@@ -14,7 +14,7 @@ import {
   run,
   signIn,
   reportOf,
-} from '../testing/flowHarness'
+} from '../testSupport/flowHarness'
 import type { SignInEvent, SignInState } from './signInFlow.types'
 import { lockedStep } from './helpers/enterTransaction'
 

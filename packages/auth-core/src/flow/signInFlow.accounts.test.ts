@@ -18,8 +18,8 @@ import {
   SUCCESS,
   toPassword,
   typeCode,
-} from '../testing/flowHarness'
-import { testConfig } from '../testing/testConfig'
+} from '../testSupport/flowHarness'
+import { testConfig } from '../testSupport/testConfig'
 import type { SignInEvent, SignInState } from './signInFlow.types'
 
 const expiredStep = (): SignInState => run(signIn(PASSWORD_EXPIRED)).state

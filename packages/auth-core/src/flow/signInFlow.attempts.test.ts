@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { anyEvent } from '../testing/flowEvents'
+import { anyEvent } from '../testSupport/flowEvents'
 import {
   answering,
   ENROLL_ACTIVATE,
@@ -11,8 +11,8 @@ import {
   SUCCESS,
   toPassword,
   typeCode,
-} from '../testing/flowHarness'
-import { testConfig } from '../testing/testConfig'
+} from '../testSupport/flowHarness'
+import { testConfig } from '../testSupport/testConfig'
 import { laterSteps } from './laterSteps'
 import { createSignInFlow } from './signInFlow'
 import type { AttemptId, SignInEffect, SignInState } from './signInFlow.types'

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { SignInEffect } from './signInFlow.types'
-import { CODE_VERIFIER, NOW, OAUTH_STATE, page, run, storedOAuth } from '../testing/flowHarness'
-import { localTestConfig, testConfig } from '../testing/testConfig'
+import { CODE_VERIFIER, NOW, OAUTH_STATE, page, run, storedOAuth } from '../testSupport/flowHarness'
+import { localTestConfig, testConfig } from '../testSupport/testConfig'
 
 const ACCESS = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJib2IifQ.c2ln'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CODE_VERIFIER, NOW, OAUTH_STATE, page, run, storedOAuth } from '../testing/flowHarness'
+import { CODE_VERIFIER, NOW, OAUTH_STATE, page, run, storedOAuth } from '../testSupport/flowHarness'
 import type { SignInEffect } from './signInFlow.types'
 import { OAUTH_TRANSACTION_MAX_AGE_MS } from './signInFlow.types'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CODE_VERIFIER, NOW, OAUTH_STATE, page, run, storedOAuth } from '../testing/flowHarness'
-import { localTestConfig } from '../testing/testConfig'
+import { CODE_VERIFIER, NOW, OAUTH_STATE, page, run, storedOAuth } from '../testSupport/flowHarness'
+import { localTestConfig } from '../testSupport/testConfig'
 import { RETURN_TO_MAX_AGE_MS, serializeReturnTo } from './returnTo'
 import type { SignInEffect } from './signInFlow.types'
 

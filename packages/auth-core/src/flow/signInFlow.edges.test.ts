@@ -15,8 +15,8 @@ import {
   SUCCESS,
   toPassword,
   typeCode,
-} from '../testing/flowHarness'
-import { testConfig } from '../testing/testConfig'
+} from '../testSupport/flowHarness'
+import { testConfig } from '../testSupport/testConfig'
 import { parseOAuthTransaction, serializeOAuthTransaction } from './oauthTransaction'
 import { selectError, selectIsBusy, selectShowsCodeVerifying } from './signInFlow.selectors'
 import type { SignInState } from './signInFlow.types'

@@ -18,8 +18,8 @@ import {
   STATE_TOKEN,
   storedOAuth,
   reportOf,
-} from '../testing/flowHarness'
-import { testConfig } from '../testing/testConfig'
+} from '../testSupport/flowHarness'
+import { testConfig } from '../testSupport/testConfig'
 import { parseOAuthTransaction } from './oauthTransaction'
 import { selectCanSubmitEmail, selectIsBusy } from './signInFlow.selectors'
 import type { SignInState, SignInStepState } from './signInFlow.types'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { NOW, OAUTH_NONCE, OAUTH_STATE, page, run, storedOAuth } from '../testing/flowHarness'
-import { testConfig } from '../testing/testConfig'
+import { NOW, OAUTH_NONCE, OAUTH_STATE, page, run, storedOAuth } from '../testSupport/flowHarness'
+import { testConfig } from '../testSupport/testConfig'
 
 const emailStep = () =>
   run([

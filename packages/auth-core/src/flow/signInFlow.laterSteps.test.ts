@@ -16,10 +16,10 @@ import {
   signIn,
   SUCCESS,
   toPassword,
-} from '../testing/flowHarness'
-import type { TestEvent } from '../testing/flowHarness'
-import { SAMPLE_EVENTS } from '../testing/flowEvents'
-import { testConfig } from '../testing/testConfig'
+} from '../testSupport/flowHarness'
+import type { TestEvent } from '../testSupport/flowHarness'
+import { SAMPLE_EVENTS } from '../testSupport/flowEvents'
+import { testConfig } from '../testSupport/testConfig'
 import { laterSteps } from './laterSteps'
 import { createSignInFlow, needsLaterSteps } from './signInFlow'
 import type { SignInState } from './signInFlow.types'

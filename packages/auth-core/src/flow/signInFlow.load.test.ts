@@ -10,8 +10,8 @@ import {
   signIn,
   STATE_TOKEN,
   storedOAuth,
-} from '../testing/flowHarness'
-import { localTestConfig, testConfig } from '../testing/testConfig'
+} from '../testSupport/flowHarness'
+import { localTestConfig, testConfig } from '../testSupport/testConfig'
 import { messageFor } from '../errors/errorMessages'
 import { selectShowsCodeVerifying } from './signInFlow.selectors'
 import type { SignInEffect, SignInState } from './signInFlow.types'

@@ -10,12 +10,12 @@ import {
   STATE_TOKEN,
   SUCCESS,
   typeCode,
-} from '../testing/flowHarness'
+} from '../testSupport/flowHarness'
 import { initialCodeEntry } from '../codeEntry/initialCodeEntry'
 import type { AuthErrorCode } from '../errors/authError'
 import { selectIsBusy, selectShowsCodeVerifying } from './signInFlow.selectors'
 import type { SignInState } from './signInFlow.types'
-import type { TestEvent } from '../testing/flowHarness'
+import type { TestEvent } from '../testSupport/flowHarness'
 
 const codeStep = (): SignInState => run(signIn(MFA_REQUIRED)).state
 const choiceStep = (): SignInState => run(signIn(MFA_ENROLL)).state

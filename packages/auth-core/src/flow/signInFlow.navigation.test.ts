@@ -6,7 +6,7 @@ import {
   STATE_TOKEN,
   storedOAuth,
   toPassword,
-} from '../testing/flowHarness'
+} from '../testSupport/flowHarness'
 import type { SignInState } from './signInFlow.types'
 
 const emailStep = (email: string): SignInState => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { page, run, signIn, SESSION_TOKEN, SUCCESS, toPassword } from '../testing/flowHarness'
-import { localTestConfig } from '../testing/testConfig'
+import { page, run, signIn, SESSION_TOKEN, SUCCESS, toPassword } from '../testSupport/flowHarness'
+import { localTestConfig } from '../testSupport/testConfig'
 import {
   selectCanSubmitEmail,
   selectEmail,

@@ -7,7 +7,7 @@ import {
   signIn,
   SUCCESS,
   reportOf,
-} from '../testing/flowHarness'
+} from '../testSupport/flowHarness'
 import { parseOAuthTransaction } from './oauthTransaction'
 import type { SignInState } from './signInFlow.types'
 

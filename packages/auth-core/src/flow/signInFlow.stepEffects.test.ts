@@ -15,7 +15,7 @@ import {
   toPassword,
   typeCode,
   reportOf,
-} from '../testing/flowHarness'
+} from '../testSupport/flowHarness'
 import type { SignInEvent, SignInState } from './signInFlow.types'
 import { tickWait } from './helpers/rateLimitWait'
 

@@ -4,7 +4,7 @@
  * root address, never a step that would sign a second person in over the first one's cookies.
  */
 import { describe, expect, it } from 'vitest'
-import { STATE_TOKEN, page, run } from '../testing/flowHarness'
+import { STATE_TOKEN, page, run } from '../testSupport/flowHarness'
 import { STEP_HASHES } from './signInFlow.types'
 
 const LIVE = { status: 'live', who: 'pat@example.com' } as const

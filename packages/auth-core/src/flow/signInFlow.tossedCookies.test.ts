@@ -6,8 +6,8 @@
  * auth-core never reads the location.
  */
 import { describe, expect, it } from 'vitest'
-import { page, run } from '../testing/flowHarness'
-import { localTestConfig } from '../testing/testConfig'
+import { page, run } from '../testSupport/flowHarness'
+import { localTestConfig } from '../testSupport/testConfig'
 import type { SignInEffect } from './signInFlow.types'
 
 const removals = (effects: readonly SignInEffect[]) =>

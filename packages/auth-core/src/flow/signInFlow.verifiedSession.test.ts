@@ -5,7 +5,7 @@
  * email step, and Continue checks the cookies again, going on only with the session that was shown.
  */
 import { describe, expect, it } from 'vitest'
-import { page, run } from '../testing/flowHarness'
+import { page, run } from '../testSupport/flowHarness'
 import type { SignInState } from './signInFlow.types'
 
 /** What the unverified cookie says: a forged token can say anything. */

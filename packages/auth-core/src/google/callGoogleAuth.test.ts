@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { testConfig } from '../testing/testConfig'
+import { testConfig } from '../testSupport/testConfig'
 import { callGoogleAuth } from './callGoogleAuth'
-import { rejection } from '../testing/rejection'
+import { rejection } from '../testSupport/rejection'
 
 const input = { code: 'g-code', nonce: 'n'.repeat(43) }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { testConfig } from '../testing/testConfig'
+import { testConfig } from '../testSupport/testConfig'
 import { createGoogleAuthorizationRequest, GOOGLE_SCOPE } from './createGoogleAuthorizationRequest'
 
 /** A deterministic "CSPRNG": each call returns the next block of bytes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { localTestConfig, testConfig } from '../testing/testConfig'
+import { localTestConfig, testConfig } from '../testSupport/testConfig'
 import { GOOGLE_NONCE_HEADER, googleAuthRequest } from './googleAuthRequest'
 
 const NONCE = 'n'.repeat(43)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AuthError } from '../errors/authError'
 import { processGoogleAuthResponse } from './processGoogleAuthResponse'
-import { rejection as rejectionOf } from '../testing/rejection'
+import { rejection as rejectionOf } from '../testSupport/rejection'
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rejection } from '../testing/rejection'
+import { rejection } from '../testSupport/rejection'
 import { selectGoogleCookies } from './selectGoogleCookies'
 
 const DEFAULT = ['access_token', 'refresh_token']

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { testConfig } from '../testing/testConfig'
+import { testConfig } from '../testSupport/testConfig'
 import { authorizationServerFor, oauthClientFor, oauthEndpointsFor } from './authorizationServerFor'
 
 describe('authorizationServerFor', () => {

@@ -1,10 +1,10 @@
 import { createHash, getRandomValues } from 'node:crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { testConfig } from '../testing/testConfig'
+import { testConfig } from '../testSupport/testConfig'
 import { createAuthorizationRequest } from './createAuthorizationRequest'
 import { OAUTH_SCOPES } from './oauthScopes'
 import type { RandomBytes } from './oauth.types'
-import { rejection } from '../testing/rejection'
+import { rejection } from '../testSupport/rejection'
 
 /** RFC 7636 Appendix B. */
 const RFC7636_OCTETS = [

@@ -4,13 +4,13 @@ import {
   jsonResponse,
   readFixture,
   tokenBody,
-} from '../testing/oauthFixtures'
-import { testConfig } from '../testing/testConfig'
+} from '../testSupport/oauthFixtures'
+import { testConfig } from '../testSupport/testConfig'
 import { createAuthorizationRequest } from './createAuthorizationRequest'
 import { exchangeAuthorizationCode } from './exchangeAuthorizationCode'
 import { readCallbackParams } from './readCallbackParams'
 import type { CallbackParams } from './oauth.types'
-import { rejection } from '../testing/rejection'
+import { rejection } from '../testSupport/rejection'
 
 const config = testConfig()
 const randomBytes = (length: number) => crypto.getRandomValues(new Uint8Array(length))

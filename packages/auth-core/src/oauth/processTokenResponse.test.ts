@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { LONG_AGO, createUnsignedJwt, idTokenClaims } from '../testing/jwt'
+import { LONG_AGO, createUnsignedJwt, idTokenClaims } from '../testSupport/jwt'
 import {
   RECORDED_TOKEN_CONFIG,
   jsonResponse,
   readFixture,
   tokenBody,
-} from '../testing/oauthFixtures'
-import { testConfig } from '../testing/testConfig'
+} from '../testSupport/oauthFixtures'
+import { testConfig } from '../testSupport/testConfig'
 import { oauthEndpointsFor } from './authorizationServerFor'
 import { processTokenResponse } from './processTokenResponse'
-import { rejection } from '../testing/rejection'
+import { rejection } from '../testSupport/rejection'
 
 const config = testConfig()
 const NONCE = 'Zk3x9Qv_0pLmN4bT7yR2sW8cH1dF6gJ5aE-uK0oIqXw'

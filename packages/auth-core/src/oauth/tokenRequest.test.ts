@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { RECORDED_TOKEN_CONFIG, jsonResponse, tokenBody } from '../testing/oauthFixtures'
-import { testConfig } from '../testing/testConfig'
+import { RECORDED_TOKEN_CONFIG, jsonResponse, tokenBody } from '../testSupport/oauthFixtures'
+import { testConfig } from '../testSupport/testConfig'
 import { readCallbackParams } from './readCallbackParams'
 import { tokenRequest } from './tokenRequest'
 import type { CallbackParams } from './oauth.types'
-import { rejection } from '../testing/rejection'
+import { rejection } from '../testSupport/rejection'
 
 const config = testConfig()
 const STATE = 'N2pP0_tHGkq-8yVQ3xk4ZJm6bXzA1cWdE5fRgTh7sLu'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createRsaSigner, oktaAccessClaims, SERVER_NOW_S } from '../testing/rsaSigner'
-import { testConfig } from '../testing/testConfig'
+import { createRsaSigner, oktaAccessClaims, SERVER_NOW_S } from '../testSupport/rsaSigner'
+import { testConfig } from '../testSupport/testConfig'
 import {
   fetchSigningKeys,
   SIGNED_IN_CLOCK_SKEW_SECONDS,

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { AuthError } from '../errors/authError'
-import { testConfig } from '../testing/testConfig'
+import { testConfig } from '../testSupport/testConfig'
 import {
   LOCAL_REDIRECT_TARGET,
   currentSubdomain,

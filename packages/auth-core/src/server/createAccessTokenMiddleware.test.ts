@@ -7,7 +7,7 @@ import { once } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createRsaSigner, oktaAccessClaims, type RsaSigner } from '../testing/rsaSigner'
+import { createRsaSigner, oktaAccessClaims, type RsaSigner } from '../testSupport/rsaSigner'
 import {
   createAccessTokenMiddleware,
   type MiddlewareRequest,

@@ -1,6 +1,6 @@
 import { compactVerify, exportJWK, generateKeyPair } from 'jose'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { createRsaSigner, jwksResponse, type RsaSigner } from '../testing/rsaSigner'
+import { createRsaSigner, jwksResponse, type RsaSigner } from '../testSupport/rsaSigner'
 import { AuthError } from '../errors/authError'
 import { createJwksCache, type JwksCacheOptions } from './createJwksCache'
 

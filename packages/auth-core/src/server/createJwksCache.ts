@@ -6,7 +6,7 @@
 import { importJWK } from 'jose'
 import * as v from 'valibot'
 import { AuthError } from '../errors/authError'
-import { systemClock } from '../session/browserDefaults'
+import { systemClock } from '../clock/systemClock'
 import { jwksCacheOptionProblems } from './serverOptionProblems'
 
 /** How long fetched keys count as fresh; after that the next lookup fetches them again in the background: ten minutes. */

@@ -14,7 +14,7 @@ import {
   TEST_CLIENT_ID,
   TEST_ISSUER,
   type RsaSigner,
-} from '../testing/rsaSigner'
+} from '../testSupport/rsaSigner'
 import { createJwksCache } from './createJwksCache'
 import { createRequestVerifier, type RequestVerifierOptions } from './createRequestVerifier'
 

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthError } from '../errors/authError'
-import { createRsaSigner, oktaAccessClaims, type RsaSigner } from '../testing/rsaSigner'
+import { createRsaSigner, oktaAccessClaims, type RsaSigner } from '../testSupport/rsaSigner'
 import {
   createRequestVerifier,
   type RequestVerification,

@@ -12,7 +12,7 @@ import {
   createRsaSigner,
   oktaAccessClaims,
   type RsaSigner,
-} from '../testing/rsaSigner'
+} from '../testSupport/rsaSigner'
 import { createJwksCache } from './createJwksCache'
 import { readSessionFromCookieHeader } from './readSessionFromCookieHeader'
 import { verifyAccessToken, type AccessTokenRejection } from './verifyAccessToken'

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { subSiteApi } from '../../examples/serverMiddleware'
-import { createRsaSigner, oktaAccessClaims, type RsaSigner } from '../testing/rsaSigner'
+import { createRsaSigner, oktaAccessClaims, type RsaSigner } from '../testSupport/rsaSigner'
 
 /* --- The test rig: an authorization server that only serves its keys --- */
 

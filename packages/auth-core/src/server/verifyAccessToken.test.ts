@@ -1,6 +1,6 @@
 import { SignJWT, base64url, generateKeyPair } from 'jose'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { createUnsignedJwt } from '../testing/jwt'
+import { createUnsignedJwt } from '../testSupport/jwt'
 import {
   SERVER_NOW_S,
   TEST_AUDIENCE,
@@ -10,7 +10,7 @@ import {
   jwksResponse,
   oktaAccessClaims,
   type RsaSigner,
-} from '../testing/rsaSigner'
+} from '../testSupport/rsaSigner'
 import { AuthError } from '../errors/authError'
 import { createJwksCache } from './createJwksCache'
 import {

@@ -5,7 +5,7 @@
  */
 import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose'
 import { AuthError } from '../errors/authError'
-import { systemClock } from '../session/browserDefaults'
+import { systemClock } from '../clock/systemClock'
 import { createJwksCache, type JwksCache } from './createJwksCache'
 import { escapeForLog } from './escapeForLog'
 import { verifierOptionProblems } from './serverOptionProblems'

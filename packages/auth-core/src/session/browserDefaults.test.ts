@@ -9,7 +9,6 @@ import {
   browserRetrySignals,
   browserSessionDeps,
   browserSleep,
-  systemClock,
 } from './browserDefaults'
 import type { LocksNavigator } from './browserDefaults'
 
@@ -308,16 +307,5 @@ describe('browserSessionDeps', () => {
     )
     expect(deps.lock).toBe(lock)
     expect(deps.timeoutMs).toBe(5000)
-  })
-})
-
-describe('systemClock', () => {
-  it('returns the current epoch milliseconds', () => {
-    vi.useFakeTimers({ now: 1_900_000_000_000 })
-    try {
-      expect(systemClock()).toBe(1_900_000_000_000)
-    } finally {
-      vi.useRealTimers()
-    }
   })
 })

@@ -8,7 +8,7 @@ import {
 } from './browserDefaults'
 import type { ListenerHost } from './browserDefaults'
 import { createPlatformSession } from './createPlatformSession'
-import { accessToken, NOW_S, sessionConfig } from '../testing/sessionTestKit'
+import { accessToken, NOW_S, sessionConfig } from '../testSupport/sessionTestKit'
 import type { SessionEvent } from './session.types'
 
 /** Listeners by event type, counted, and fired by hand. */

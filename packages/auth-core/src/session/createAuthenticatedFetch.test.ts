@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { AuthError } from '../errors/authError'
-import { createUnsignedJwt, FAR_FUTURE } from '../testing/jwt'
+import { createUnsignedJwt, FAR_FUTURE } from '../testSupport/jwt'
 import {
   accessToken,
   json,
@@ -8,7 +8,7 @@ import {
   refreshBody,
   sessionConfig,
   setupSession,
-} from '../testing/sessionTestKit'
+} from '../testSupport/sessionTestKit'
 import { createAuthenticatedFetch } from './createAuthenticatedFetch'
 import type { AuthenticatedFetchSession } from './createAuthenticatedFetch'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryLock } from './createMemoryLock'
-import { deferred } from '../testing/sessionTestKit'
+import { deferred } from '../testSupport/sessionTestKit'
 
 describe('createMemoryLock', () => {
   it('runs tasks of the same name one after the other, in call order', async () => {

@@ -20,8 +20,8 @@ import {
   refreshBody,
   sessionConfig,
   stubFetch,
-} from '../testing/sessionTestKit'
-import type { RecordingJar, SeenRequest } from '../testing/sessionTestKit'
+} from '../testSupport/sessionTestKit'
+import type { RecordingJar, SeenRequest } from '../testSupport/sessionTestKit'
 
 const config = sessionConfig()
 const PROVIDER_NOW_MS = NOW_S * 1000

@@ -14,8 +14,8 @@ import {
   sessionConfig,
   recordingJar,
   setupSession,
-} from '../testing/sessionTestKit'
-import type { RecordingJar, SeenRequest, TossedCookie } from '../testing/sessionTestKit'
+} from '../testSupport/sessionTestKit'
+import type { RecordingJar, SeenRequest, TossedCookie } from '../testSupport/sessionTestKit'
 
 const config = sessionConfig()
 const stale = accessToken({ exp: NOW_S - 1 })

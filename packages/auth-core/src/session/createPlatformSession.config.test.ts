@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { messageFor } from '../errors/errorMessages'
-import { FAR_FUTURE } from '../testing/jwt'
+import { FAR_FUTURE } from '../testSupport/jwt'
 import { createPlatformSession } from './createPlatformSession'
 import { readSessionConfig } from './readSessionConfig'
 import {
@@ -10,7 +10,7 @@ import {
   recordingJar,
   sessionConfig,
   setupSession,
-} from '../testing/sessionTestKit'
+} from '../testSupport/sessionTestKit'
 import type { SessionConfig } from './session.types'
 
 describe('createPlatformSession: a wrong setting fails at creation, as configuration_error', () => {

@@ -17,8 +17,8 @@ import {
   refreshBody,
   sessionConfig,
   setupSession,
-} from '../testing/sessionTestKit'
-import type { SeenRequest, TossedCookie } from '../testing/sessionTestKit'
+} from '../testSupport/sessionTestKit'
+import type { SeenRequest, TossedCookie } from '../testSupport/sessionTestKit'
 
 const config = sessionConfig()
 const NOW_MS = NOW_S * 1000

@@ -11,8 +11,8 @@ import {
   refreshBody,
   sessionConfig,
   setupSession,
-} from '../testing/sessionTestKit'
-import type { SeenRequest, SessionSetup } from '../testing/sessionTestKit'
+} from '../testSupport/sessionTestKit'
+import type { SeenRequest, SessionSetup } from '../testSupport/sessionTestKit'
 import type { SessionEvent, SessionSnapshot, SessionUser } from './session.types'
 
 const config = sessionConfig()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { planTokenCookies } from '../cookies/planTokenCookies'
 import { serializeCookie, serializeCookieRemoval } from '../cookies/serializeCookie'
-import { localTestConfig, testConfig } from '../testing/testConfig'
+import { localTestConfig, testConfig } from '../testSupport/testConfig'
 import { createMemoryLock } from './createMemoryLock'
 import { createPlatformSession } from './createPlatformSession'
 import {
@@ -15,8 +15,8 @@ import {
   sessionConfig,
   setupSession,
   stubFetch,
-} from '../testing/sessionTestKit'
-import { rejection } from '../testing/rejection'
+} from '../testSupport/sessionTestKit'
+import { rejection } from '../testSupport/rejection'
 
 const config = sessionConfig()
 const live = accessToken({ exp: NOW_S + 3600 })

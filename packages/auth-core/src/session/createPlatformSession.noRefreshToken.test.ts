@@ -13,8 +13,8 @@ import {
   refreshBody,
   sessionConfig,
   setupSession,
-} from '../testing/sessionTestKit'
-import type { SeenRequest } from '../testing/sessionTestKit'
+} from '../testSupport/sessionTestKit'
+import type { SeenRequest } from '../testSupport/sessionTestKit'
 import { readSessionSnapshot } from './readSessionSnapshot'
 import type { SessionEvent, SessionSnapshot } from './session.types'
 

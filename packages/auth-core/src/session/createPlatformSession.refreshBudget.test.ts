@@ -20,9 +20,9 @@ import {
   sessionConfig,
   setupSession,
   stubFetch,
-} from '../testing/sessionTestKit'
-import type { RecordingJar, SeenRequest } from '../testing/sessionTestKit'
-import { rejection } from '../testing/rejection'
+} from '../testSupport/sessionTestKit'
+import type { RecordingJar, SeenRequest } from '../testSupport/sessionTestKit'
+import { rejection } from '../testSupport/rejection'
 
 const config = sessionConfig()
 const NOW_MS = NOW_S * 1000

@@ -22,9 +22,9 @@ import {
   refreshBody,
   sessionConfig,
   stubFetch,
-} from '../testing/sessionTestKit'
-import type { RecordingJar, SeenRequest } from '../testing/sessionTestKit'
-import { rejection } from '../testing/rejection'
+} from '../testSupport/sessionTestKit'
+import type { RecordingJar, SeenRequest } from '../testSupport/sessionTestKit'
+import { rejection } from '../testSupport/rejection'
 
 const config = sessionConfig()
 const NOW_MS = NOW_S * 1000

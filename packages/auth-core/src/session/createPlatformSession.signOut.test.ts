@@ -11,8 +11,8 @@ import {
   refreshBody,
   sessionConfig,
   setupSession,
-} from '../testing/sessionTestKit'
-import type { SeenRequest } from '../testing/sessionTestKit'
+} from '../testSupport/sessionTestKit'
+import type { SeenRequest } from '../testSupport/sessionTestKit'
 
 const config = sessionConfig()
 const live = accessToken({ exp: NOW_S + 3600 })

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { serializeCookie } from '../cookies/serializeCookie'
 import { AuthError } from '../errors/authError'
-import { FAR_FUTURE, LONG_AGO } from '../testing/jwt'
+import { FAR_FUTURE, LONG_AGO } from '../testSupport/jwt'
 import { createPlatformSession } from './createPlatformSession'
 import {
   accessToken,
@@ -11,7 +11,7 @@ import {
   recordingJar,
   sessionConfig,
   setupSession,
-} from '../testing/sessionTestKit'
+} from '../testSupport/sessionTestKit'
 
 describe('createPlatformSession', () => {
   it.each([

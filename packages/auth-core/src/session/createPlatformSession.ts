@@ -4,7 +4,7 @@ import { AuthError } from '../errors/authError'
 import { toTransportError } from '../errors/toTransportError'
 import type { HttpOptions } from '../http/httpOptions'
 import { buildLogoutUrl } from '../oauth/buildLogoutUrl'
-import { systemClock } from './browserDefaults'
+import { systemClock } from '../clock/systemClock'
 import { createMemoryLock } from './createMemoryLock'
 import { checkSessionSettings, requireReturnTo } from './checkSessionSettings'
 import { createSessionStore } from './createSessionStore'
@@ -16,7 +16,7 @@ import { withRefreshLease } from './refreshLease'
 import type { RefreshLeaseEnv } from './refreshLease'
 import { readSessionSnapshot } from './readSessionSnapshot'
 import { refreshSessionTokens } from './refreshSessionTokens'
-import { revokeRefreshToken } from './revokeRefreshToken'
+import { revokeToken } from './revokeToken'
 import { spendRefresh } from './spendRefresh'
 import {
   MAX_REFRESHES_PER_MINUTE,
@@ -436,7 +436,9 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     if (current === undefined) return null
     if (current !== refreshToken) {
       if (current !== rotated.refreshToken)
-        await revokeRefreshToken(config, rotated.refreshToken, httpOptions()).catch(() => undefined)
+        await revokeToken(config, rotated.refreshToken, 'refresh_token', httpOptions()).catch(
+          () => undefined,
+        )
       return current === null ? null : usableAccessToken()
     }
     for (const write of planRefreshedTokenCookies(config, rotated)) deps.cookies.set(write)
@@ -536,10 +538,10 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
   }): Promise<void> {
     const refreshTokens = new Set([...seen.refreshTokens, ...copiesOf(COOKIE_NAMES.refreshToken)])
     const accessTokens = new Set([...seen.accessTokens, ...copiesOf(COOKIE_NAMES.accessToken)])
-    const revoke = (token: string, hint?: 'access_token') =>
-      revokeRefreshToken(config, token, httpOptions(), hint).catch(() => undefined)
+    const revoke = (token: string, hint: 'refresh_token' | 'access_token') =>
+      revokeToken(config, token, hint, httpOptions()).catch(() => undefined)
     await Promise.all([
-      ...[...refreshTokens].map((token) => revoke(token)),
+      ...[...refreshTokens].map((token) => revoke(token, 'refresh_token')),
       ...[...accessTokens].map((token) => revoke(token, 'access_token')),
     ])
     for (const removal of planSignOutRemovals(config, pagePath())) deps.cookies.remove(removal)

@@ -10,7 +10,7 @@ import {
   manualWatch,
   NOW_S,
   recordingJar,
-} from '../testing/sessionTestKit'
+} from '../testSupport/sessionTestKit'
 import type { SessionEvent, UserProfile } from './session.types'
 
 /** A store over a recording jar and a fake clock; userinfo answers by `profiles`. */

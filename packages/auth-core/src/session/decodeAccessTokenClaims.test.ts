@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AuthError } from '../errors/authError'
 import { encodeBase64Url } from '../http/base64url'
-import { createUnsignedJwt } from '../testing/jwt'
+import { createUnsignedJwt } from '../testSupport/jwt'
 import { decodeAccessTokenClaims } from './decodeAccessTokenClaims'
 
 const b64 = (text: string): string => encodeBase64Url(new TextEncoder().encode(text))

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { rejection } from '../testing/rejection'
+import { rejection } from '../testSupport/rejection'
 import { fetchUserInfo } from './fetchUserInfo'
-import { json, sessionConfig } from '../testing/sessionTestKit'
+import { json, sessionConfig } from '../testSupport/sessionTestKit'
 
 const config = sessionConfig()
 

@@ -18,7 +18,7 @@ import {
   refreshBody,
   sessionConfig,
   stubFetch,
-} from '../testing/sessionTestKit'
+} from '../testSupport/sessionTestKit'
 
 const config = sessionConfig()
 const NOW_MS = NOW_S * 1000

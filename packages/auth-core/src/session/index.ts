@@ -61,8 +61,8 @@ export {
   browserSleep,
   browserWatchCookies,
   COOKIE_POLL_MS,
-  systemClock,
 } from './browserDefaults'
+export { systemClock } from '../clock/systemClock'
 export type {
   AssignableLocation,
   BrowserGlobals,
@@ -98,7 +98,7 @@ export {
   processTokenRevocationResponse,
   revokeRefreshToken,
   tokenRevocationRequest,
-} from './revokeRefreshToken'
+} from './revokeToken'
 export type { SessionOAuthConfig } from './sessionRequestOptions'
 export type { AuthConfig } from '../config/authConfig'
 export type { HttpOptions } from '../http/httpOptions'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { measureClockOffset } from './measureClockOffset'
-import { accessToken, NOW_S } from '../testing/sessionTestKit'
+import { accessToken, NOW_S } from '../testSupport/sessionTestKit'
 
 describe('measureClockOffset', () => {
   it('with expires_in: exp - expires_in against the receipt time (provider behind: negative)', () => {

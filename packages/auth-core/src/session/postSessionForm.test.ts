@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { postSessionForm } from './postSessionForm'
-import { localSessionConfig, sessionConfig } from '../testing/sessionTestKit'
-import { rejection } from '../testing/rejection'
+import { localSessionConfig, sessionConfig } from '../testSupport/sessionTestKit'
+import { rejection } from '../testSupport/rejection'
 
 const config = sessionConfig()
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { encodeBase64Url } from '../http/base64url'
-import { createUnsignedJwt } from '../testing/jwt'
+import { createUnsignedJwt } from '../testSupport/jwt'
 import { readPageSession } from './readPageSession'
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0)

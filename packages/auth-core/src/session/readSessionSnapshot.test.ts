@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AuthError } from '../errors/authError'
 import { readSessionSnapshot } from './readSessionSnapshot'
-import { accessToken, NOW_S, recordingJar } from '../testing/sessionTestKit'
+import { accessToken, NOW_S, recordingJar } from '../testSupport/sessionTestKit'
 import type { CookieJar } from './session.types'
 
 const clock = { nowMs: NOW_S * 1000, skewSeconds: 60 }

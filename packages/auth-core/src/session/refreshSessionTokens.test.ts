@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { oauthEndpointsFor } from '../oauth/authorizationServerFor'
-import { FAR_FUTURE, TEST_JWT_HEADER, createUnsignedJwt, idTokenClaims } from '../testing/jwt'
-import { readFixture } from '../testing/oauthFixtures'
+import { FAR_FUTURE, TEST_JWT_HEADER, createUnsignedJwt, idTokenClaims } from '../testSupport/jwt'
+import { readFixture } from '../testSupport/oauthFixtures'
 import {
   processSessionRefreshResponse,
   refreshSessionTokens,
@@ -16,8 +16,8 @@ import {
   refreshBody,
   sessionConfig,
   stubFetch,
-} from '../testing/sessionTestKit'
-import { rejection } from '../testing/rejection'
+} from '../testSupport/sessionTestKit'
+import { rejection } from '../testSupport/rejection'
 
 const config = sessionConfig()
 

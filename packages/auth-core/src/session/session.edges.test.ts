@@ -18,7 +18,7 @@ import {
   refreshBody,
   sessionConfig,
   setupSession,
-} from '../testing/sessionTestKit'
+} from '../testSupport/sessionTestKit'
 
 const config = sessionConfig()
 const returnTo = 'https://citystream.example.com/signed-out'

@@ -30,16 +30,16 @@
 import fc from 'fast-check'
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { isAuthError } from '../errors/authError'
-import { TEST_SESSION_CONFIG } from '../testkit/createTestSession'
-import { TEST_NOW_S } from '../testkit/fakeTokens'
-import type { SimPage } from '../testing/simulatedBrowser'
+import { TEST_SESSION_CONFIG } from '../testing/createTestSession'
+import { TEST_NOW_S } from '../testing/fakeTokens'
+import type { SimPage } from '../testSupport/simulatedBrowser'
 import {
   API_ORIGIN,
   NetworkFailure,
   SimulatedWorld,
   THIRD_PARTY_URLS,
-} from '../testing/simulatedWorld'
-import type { FaultKind } from '../testing/simulatedWorld'
+} from '../testSupport/simulatedWorld'
+import type { FaultKind } from '../testSupport/simulatedWorld'
 import { browserSessionDeps } from './browserDefaults'
 import { createAuthenticatedFetch } from './createAuthenticatedFetch'
 import type { AuthenticatedFetchOptions } from './createAuthenticatedFetch'

@@ -4,13 +4,13 @@ import { planTokenCookies } from '../cookies/planTokenCookies'
 import { serializeCookie, serializeCookieRemoval } from '../cookies/serializeCookie'
 import { AuthError } from '../errors/authError'
 import type { TokenSet } from '../oauth/oauth.types'
-import { localTestConfig, testConfig } from '../testing/testConfig'
+import { localTestConfig, testConfig } from '../testSupport/testConfig'
 import {
   planPostLoginRedirectCookie,
   planRefreshedTokenCookies,
   planSessionCookieRemovals,
 } from './sessionCookies'
-import { localSessionConfig, sessionConfig } from '../testing/sessionTestKit'
+import { localSessionConfig, sessionConfig } from '../testSupport/sessionTestKit'
 
 const tokens: TokenSet = {
   accessToken: 'at-new',

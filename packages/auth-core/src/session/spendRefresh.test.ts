@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { spendRefresh } from './spendRefresh'
 import { MAX_REFRESHES_PER_MINUTE } from './session.types'
-import { localSessionConfig, recordingJar, sessionConfig } from '../testing/sessionTestKit'
+import { localSessionConfig, recordingJar, sessionConfig } from '../testSupport/sessionTestKit'
 
 const NOW = 1_900_000_000_000
 

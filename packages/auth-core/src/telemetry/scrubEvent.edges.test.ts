@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createUnsignedJwt } from '../testing/jwt'
+import { createUnsignedJwt } from '../testSupport/jwt'
 import { scrubBreadcrumb } from './scrubBreadcrumb'
 import { scrubEvent } from './scrubEvent'
 import { scrubText } from './scrubText'

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createUnsignedJwt } from '../testing/jwt'
+import { createUnsignedJwt } from '../testSupport/jwt'
 import { scrubEvent } from './scrubEvent'
 import { NON_SENSITIVE_KEYS } from './sensitiveKeys'
 

@@ -2,7 +2,7 @@
  * Unsigned tokens shaped like the platform's: enough for the session (which decodes the access
  * token and checks an ID token's claims, not signatures), never for a server that verifies them.
  */
-import { createUnsignedJwt } from '../testing/jwt'
+import { createUnsignedJwt } from './createUnsignedJwt'
 import { oauthEndpointsFor } from '../oauth/authorizationServerFor'
 import type { SessionConfig } from '../session/session.types'
 

@@ -3,9 +3,10 @@ import { AuthError } from '../errors/authError'
 import {
   processTokenRevocationResponse,
   revokeRefreshToken,
+  revokeToken,
   tokenRevocationRequest,
-} from './revokeRefreshToken'
-import { json, localSessionConfig, sessionConfig, stubFetch } from '../testing/sessionTestKit'
+} from './revokeToken'
+import { json, localSessionConfig, sessionConfig, stubFetch } from '../testSupport/sessionTestKit'
 
 const config = sessionConfig()
 
@@ -87,5 +88,25 @@ describe('revokeRefreshToken', () => {
   it('rejects on a non-200 answer', async () => {
     const { fetch } = stubFetch(() => new Response('', { status: 503 }))
     await expect(revokeRefreshToken(config, 'rt-1', { fetch })).rejects.toBeInstanceOf(AuthError)
+  })
+})
+
+describe('revokeToken', () => {
+  it.each(['refresh_token', 'access_token'] as const)(
+    'revokes the token it is given with the %s hint, and resolves on 200',
+    async (hint) => {
+      const { fetch, requests } = stubFetch(() => new Response(null, { status: 200 }))
+      await expect(revokeToken(config, 'token-1', hint, { fetch })).resolves.toBeUndefined()
+      expect(requests).toHaveLength(1)
+      expect(requests[0]?.form.get('token')).toBe('token-1')
+      expect(requests[0]?.form.get('token_type_hint')).toBe(hint)
+    },
+  )
+
+  it('rejects on a non-200 answer', async () => {
+    const { fetch } = stubFetch(() => new Response('', { status: 400 }))
+    await expect(revokeToken(config, 'at-1', 'access_token', { fetch })).rejects.toBeInstanceOf(
+      AuthError,
+    )
   })
 })

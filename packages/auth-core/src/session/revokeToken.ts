@@ -40,19 +40,34 @@ export async function processTokenRevocationResponse(response: Response): Promis
 }
 
 /**
- * Revokes a refresh token (or, with `tokenTypeHint: 'access_token'`, an access token):
- * `tokenRevocationRequest` then
- * `processTokenRevocationResponse`.
+ * Revokes a token, refresh or access (`tokenTypeHint`): `tokenRevocationRequest` then
+ * `processTokenRevocationResponse`. Every revocation of auth-core goes through it.
  *
  * @throws AuthError for every failure (via `toAuthError`).
  * @see https://www.rfc-editor.org/rfc/rfc7009
  */
-export async function revokeRefreshToken(
+export async function revokeToken(
+  config: SessionOAuthConfig,
+  token: string,
+  tokenTypeHint: 'refresh_token' | 'access_token',
+  options: HttpOptions = {},
+): Promise<void> {
+  const response = await tokenRevocationRequest(config, token, options, tokenTypeHint)
+  await processTokenRevocationResponse(response)
+}
+
+/**
+ * Revokes a refresh token, or with `tokenTypeHint: 'access_token'` an access token (the name it
+ * was published with): `tokenRevocationRequest` then `processTokenRevocationResponse`.
+ *
+ * @throws AuthError for every failure (via `toAuthError`).
+ * @see https://www.rfc-editor.org/rfc/rfc7009
+ */
+export function revokeRefreshToken(
   config: SessionOAuthConfig,
   refreshToken: string,
   options: HttpOptions = {},
   tokenTypeHint: 'refresh_token' | 'access_token' = 'refresh_token',
 ): Promise<void> {
-  const response = await tokenRevocationRequest(config, refreshToken, options, tokenTypeHint)
-  await processTokenRevocationResponse(response)
+  return revokeToken(config, refreshToken, tokenTypeHint, options)
 }

@@ -1,7 +1,7 @@
 /**
  * Internal test doubles for `src/session`'s own tests: a name-only cookie jar that records every
  * write, a Vitest fetch stub, a fake clock, and token builders. Sub-sites use the published kit
- * instead (`@mapping-platform/auth-core/testing`, src/testkit), which this builds on where the two
+ * instead (`@mapping-platform/auth-core/testing`, src/testing), which this builds on where the two
  * agree (the clock, the configuration).
  */
 import { expect, vi } from 'vitest'
@@ -16,8 +16,8 @@ import type {
   SessionConfig,
   SessionDeps,
 } from '../session/session.types'
-import { TEST_SESSION_CONFIG } from '../testkit/createTestSession'
-import { TEST_NOW_S } from '../testkit/fakeTokens'
+import { TEST_SESSION_CONFIG } from '../testing/createTestSession'
+import { TEST_NOW_S } from '../testing/fakeTokens'
 import { createUnsignedJwt, FAR_FUTURE, idTokenClaims } from './jwt'
 
 /** The fake "now" of the tests: 2030-03-17T17:46:40Z, in epoch seconds (the kit's). */

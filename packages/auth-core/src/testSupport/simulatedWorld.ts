@@ -12,7 +12,7 @@
  */
 import { oauthEndpointsFor } from '../oauth/authorizationServerFor'
 import type { SessionConfig } from '../session/session.types'
-import { fakeAccessToken, fakeIdToken } from '../testkit/fakeTokens'
+import { fakeAccessToken, fakeIdToken } from '../testing/fakeTokens'
 import { CookieStore, OriginLocks, SimPage, VirtualTime, seededRandom } from './simulatedBrowser'
 import type { OutgoingRequest, StoredCookie } from './simulatedBrowser'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { decodeAccessTokenClaims } from '../session/decodeAccessTokenClaims'
 import { refreshSessionTokens } from '../session/refreshSessionTokens'
-import { revokeRefreshToken } from '../session/revokeRefreshToken'
+import { revokeRefreshToken } from '../session/revokeToken'
 import { AuthError } from '../errors/authError'
 import { createFakeTokenEndpoint } from './createFakeTokenEndpoint'
 import { TEST_SESSION_CONFIG as config } from './createTestSession'
