@@ -16,7 +16,7 @@ import { createCookieJar } from './browser/cookies'
 import { createLocationAdapter } from './browser/locationAdapter'
 import { randomBytes } from './browser/random'
 import { readPageSnapshot } from './browser/readPageSnapshot'
-import { createSessionStore } from './browser/sessionStore'
+import { createTransactionStorage } from './browser/transactionStorage'
 import { createTimers } from './browser/timers'
 import { createClipboard } from './browser/clipboard'
 import { appElement, isPristineEmailStep } from './appElement'
@@ -93,7 +93,7 @@ export function startApp(container: HTMLElement, options: StartOptions): Started
   const timers = given.timers ?? createTimers()
   const adapters: EffectAdapters = {
     config: config.auth,
-    session: given.session ?? createSessionStore(),
+    storage: given.storage ?? createTransactionStorage(),
     cookies: given.cookies ?? createCookieJar(),
     location: given.location ?? createLocationAdapter(),
     timers,

@@ -2,7 +2,7 @@ import { COOKIE_NAMES, readPageSession } from '@mapping-platform/auth-core'
 import type { PageSnapshot, StoredItem } from '@mapping-platform/auth-core'
 import type { CookieJar } from './cookies'
 import type { LocationAdapter } from './locationAdapter'
-import type { SessionStore } from './sessionStore'
+import type { TransactionStorage } from './transactionStorage'
 
 const ITEMS: readonly StoredItem[] = [
   'pkceVerifier',
@@ -15,12 +15,12 @@ const ITEMS: readonly StoredItem[] = [
 /** What the flow needs to know about the page at start-up, read once. */
 export function readPageSnapshot(sources: {
   readonly location: LocationAdapter
-  readonly session: SessionStore
+  readonly storage: TransactionStorage
   readonly cookies: CookieJar
   readonly now: () => number
 }): PageSnapshot {
-  const { location, session, cookies } = sources
-  const stored = Object.fromEntries(ITEMS.map((item) => [item, session.read(item)])) as Record<
+  const { location, storage, cookies } = sources
+  const stored = Object.fromEntries(ITEMS.map((item) => [item, storage.read(item)])) as Record<
     StoredItem,
     string | null
   >

@@ -6,7 +6,7 @@
  */
 import { act, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { STORAGE_KEYS } from '../browser/sessionStore'
+import { STORAGE_KEYS } from '../browser/transactionStorage'
 import { SECRETS, tokenSuccess } from '../testing/oktaBodies'
 import { paramsOf, startTestApp, testAuthConfig } from '../testing/harness'
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { CookieRemoval, CookieWrite, SignInEvent } from '@mapping-platform/auth-core'
 import type { CookieJar } from '../browser/cookies'
 import type { LocationAdapter } from '../browser/locationAdapter'
-import { createSessionStore } from '../browser/sessionStore'
+import { createTransactionStorage } from '../browser/transactionStorage'
 import type { Timers } from '../browser/timers'
 import { testAuthConfig } from '../testing/harness'
 import { SECRETS, oktaError } from '../testing/oktaBodies'
@@ -46,7 +46,7 @@ function adapters(overrides: Partial<EffectAdapters> = {}): EffectAdapters {
   }
   return {
     config: testAuthConfig(),
-    session: createSessionStore(),
+    storage: createTransactionStorage(),
     cookies,
     location,
     timers,
@@ -99,7 +99,7 @@ describe('runEffect', () => {
   it('on a persist that storage refuses: sends storageFailed and stops the transition', () => {
     const send = vi.fn()
     const given = adapters({
-      session: {
+      storage: {
         read: () => null,
         write: () => {
           throw new DOMException('Quota exceeded', 'QuotaExceededError')

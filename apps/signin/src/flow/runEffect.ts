@@ -12,7 +12,7 @@ import type {
 } from '@mapping-platform/auth-core'
 import type { CookieJar } from '../browser/cookies'
 import type { LocationAdapter } from '../browser/locationAdapter'
-import type { SessionStore } from '../browser/sessionStore'
+import type { TransactionStorage } from '../browser/transactionStorage'
 import type { Timers } from '../browser/timers'
 import type { Reporter } from '../telemetry/reporter'
 import type { NetworkEffect } from './networkEffects'
@@ -20,7 +20,7 @@ import type { NetworkEffect } from './networkEffects'
 /** Everything an effect may use, injected so tests replace any of it. */
 export interface EffectAdapters {
   readonly config: AuthConfig
-  readonly session: SessionStore
+  readonly storage: TransactionStorage
   readonly cookies: CookieJar
   readonly location: LocationAdapter
   readonly timers: Timers
@@ -58,7 +58,7 @@ export function runEffect(
     return 'continue'
   }
   try {
-    adapters.session.write(effect.item, effect.value)
+    adapters.storage.write(effect.item, effect.value)
     return 'continue'
   } catch {
     send({ type: 'storageFailed' })
@@ -71,7 +71,7 @@ function runOther(
   send: Send,
   adapters: EffectAdapters,
 ): void {
-  const { session, cookies, location } = adapters
+  const { storage, cookies, location } = adapters
   switch (effect.type) {
     case 'startClock': {
       // One clock per set of adapters (one page): a second start restarts it.
@@ -105,7 +105,7 @@ function runOther(
     case 'clearUrl':
       return location.clearUrl()
     case 'forget':
-      return session.remove(effect.item)
+      return storage.remove(effect.item)
     case 'startTimer': {
       const { id, attempt } = effect
       adapters.timers.start(() => send({ type: 'timerElapsed', attempt, id }), effect.ms)

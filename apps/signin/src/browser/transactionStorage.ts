@@ -13,7 +13,7 @@ export const STORAGE_KEYS: Readonly<Record<StoredItem, string>> = {
   returnTo: 'signin.returnTo',
 }
 
-export interface SessionStore {
+export interface TransactionStorage {
   /** The item, or null when absent or when storage cannot be read. */
   read(item: StoredItem): string | null
   /** Stores the item; throws when storage is blocked or full. */
@@ -21,8 +21,10 @@ export interface SessionStore {
   remove(item: StoredItem): void
 }
 
-/** A {@link SessionStore} over `storage` (sessionStorage by default, looked up on each call). */
-export function createSessionStore(storage: () => Storage = () => sessionStorage): SessionStore {
+/** A {@link TransactionStorage} over `storage` (sessionStorage by default, looked up on each call). */
+export function createTransactionStorage(
+  storage: () => Storage = () => sessionStorage,
+): TransactionStorage {
   return {
     read(item) {
       try {
