@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { firstPaint } from './build/firstPaint.ts'
 import { prerenderEmailStep } from './build/prerenderPlugin.ts'
 import { subresourceIntegrity } from './build/subresourceIntegrity.ts'
 
@@ -14,8 +15,9 @@ export const authCoreAliases = [
 ]
 
 export default defineConfig({
+  // firstPaint before prerenderEmailStep (the language variants are made from its page);
   // subresourceIntegrity last: it hashes the files as written, after every other plugin.
-  plugins: [react(), prerenderEmailStep(), subresourceIntegrity()],
+  plugins: [react(), firstPaint(), prerenderEmailStep(), subresourceIntegrity()],
   resolve: { alias: authCoreAliases },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
@@ -31,5 +33,13 @@ export default defineConfig({
     // .vite/manifest.json: what scripts/checkDist.mjs measures the first visit from (not served:
     // deploy/nginx.conf answers 404 under /.vite/).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // The first load is one chunk: every module the entry imports statically, even those the
+        // lazy chunks share (Rolldown would otherwise split them off as chunks of their own, each
+        // a request on the critical path).
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
   },
 })

@@ -25,18 +25,18 @@ import { expect, test } from '../support/fixtures'
 import { deployVariables, renderDeployConfig, startSiteOnly } from '../support/nginx'
 
 const TLS = join(RUN_DIR, 'tls')
+const DIST = join(RUN_DIR, 'dist')
 const cert = {
   caPath: join(TLS, 'ca.crt'),
   certPath: join(TLS, 'leaf.crt'),
   keyPath: join(TLS, 'leaf.key'),
   spkiHash: '',
 }
-const DIST = join(RUN_DIR, 'dist')
 /** Sentry's security endpoint for the project of VITE_SENTRY_DSN (apps/signin/.env.production-e2e). */
 const SENTRY_SECURITY = `${ORIGINS.sentry}/api/1/security/?sentry_key=devpublickey`
-/** The CSP as deployed before reporting existed (deploy/nginx.conf; headers.prod.spec.ts). */
-const CSP =
-  `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: ${ORIGINS.okta}; ` +
+/** The CSP render.sh makes for this run's build (its inline stylesheet's hash, as the build wrote it). */
+const csp = () =>
+  `default-src 'none'; script-src 'self'; style-src 'self' ${readFileSync(join(DIST, '.vite/csp-style-src'), 'utf8').trim()}; img-src 'self' data: ${ORIGINS.okta}; ` +
   `connect-src 'self' ${ORIGINS.okta} ${ORIGINS.api} ${ORIGINS.sentry}; font-src 'none'; ` +
   `frame-ancestors 'none'; base-uri 'none'; form-action 'self' ${ORIGINS.okta}; ` +
   `object-src 'none'; manifest-src 'self'; upgrade-insecure-requests; ` +
@@ -110,7 +110,7 @@ function render(reportUrl: string) {
 test.describe('CSP reporting (deploy/render.sh CSP_REPORT_URL)', () => {
   test('unset: the CSP is exactly as before and no Reporting-Endpoints header is sent', async () => {
     for (const headers of await servedHeaders('no-reporting', { CSP_REPORT_URL: '' })) {
-      expect(headers['content-security-policy']).toBe(CSP)
+      expect(headers['content-security-policy']).toBe(csp())
       expect(headers).not.toHaveProperty('reporting-endpoints')
       expect(headers['content-security-policy']).not.toMatch(/report/)
     }
@@ -120,7 +120,7 @@ test.describe('CSP reporting (deploy/render.sh CSP_REPORT_URL)', () => {
     for (const headers of await servedHeaders('reporting', { CSP_REPORT_URL: SENTRY_SECURITY })) {
       expect(headers['reporting-endpoints']).toBe(`csp="${SENTRY_SECURITY}"`)
       expect(headers['content-security-policy']).toBe(
-        `${CSP}; report-to csp; report-uri ${SENTRY_SECURITY}`,
+        `${csp()}; report-to csp; report-uri ${SENTRY_SECURITY}`,
       )
     }
   })

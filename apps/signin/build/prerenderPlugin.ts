@@ -87,13 +87,15 @@ export function prerenderEmailStep(): Plugin {
               /(<noscript>\s*<p class="noscript">)[\s\S]*?(<\/p>)/,
               `$1${text('noscript')}$2`,
             )
-            // The switch and the texts, fetched with the page so hydration need not wait for them.
+            // The switch and the texts, fetched with the page so hydration need not wait for them;
+            // at low priority, like the entry script: they never hold the first frame (firstPaint).
             const base = config.base
+            const preload = (file: string) =>
+              `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`
             page = replaceOnce(
               page,
               /<\/head>/,
-              `  <link rel="modulepreload" crossorigin href="${base}${switching}">\n` +
-                `    <link rel="modulepreload" crossorigin href="${base}${texts}">\n  </head>`,
+              `  ${preload(switching)}\n    ${preload(texts)}\n  </head>`,
             )
             if (!page.includes(englishRoot)) throw new Error('index.html lost its prerendered root')
             return page.replace(englishRoot, () => `<div id="root">${markup}</div>`)
