@@ -30,6 +30,7 @@ import type { EffectAdapters } from './flow/runEffect'
 import { createReporter } from './telemetry/reporter'
 import type { ReporterOptions } from './telemetry/reporter'
 import { I18nProvider } from './i18n/I18nContext'
+import { wantedLocale } from './i18n/wantedLocale'
 import { createLocaleStore } from './i18n/localeStore'
 import type { LocaleStore } from './i18n/localeStore'
 import { createTranslator } from './i18n/translator'
@@ -148,10 +149,13 @@ export function startApp(container: HTMLElement, options: StartOptions): Started
       root = createRoot(container)
       root.render(element)
     }
-    if (options.translator === undefined)
-      void switchLocale().then((module) =>
-        locale.getSnapshot().choose(module.wantedLocale(), { save: false }),
-      )
+    // The switching chunk only when the visit asks for another language than the page's.
+    const wanted = options.translator === undefined ? wantedLocale() : translator.locale
+    if (wanted !== translator.locale)
+      void locale
+        .getSnapshot()
+        .choose(wanted, { save: false })
+        .catch(() => undefined)
   })
   // The provider clients are not needed to show the email step: fetch them once the person starts
   // on it (typing an email, choosing Google), so a first visit loads only what it shows. A page

@@ -4,7 +4,7 @@
  * (auth-core's `loadMessages`, one chunk per locale), telling the document its language, and
  * saving a person's choice.
  */
-import { negotiateLocale, planLocaleCookie, readLocale } from '@mapping-platform/auth-core'
+import { planLocaleCookie } from '@mapping-platform/auth-core'
 import type { AuthConfig, Locale, LocaleMessages } from '@mapping-platform/auth-core'
 import type { CookieJar } from '../browser/cookies'
 import { enDocument } from './en'
@@ -17,17 +17,7 @@ import type { LocaleStore } from './localeStore'
 // One chunk per locale; `createTranslator` (in the first load) makes them a translator.
 export { loadMessages }
 
-/**
- * The language this visit asks for: the query's `ui_locales` or `lang`, the saved choice (the
- * `locale` cookie), the browser's languages, English (auth-core's `negotiateLocale`).
- */
-export function wantedLocale(): Locale {
-  return negotiateLocale({
-    search: window.location.search,
-    saved: readLocale(document.cookie),
-    languages: navigator.languages ?? [],
-  })
-}
+export { wantedLocale } from './wantedLocale'
 
 /**
  * Makes the document say which language it is in: `<html lang dir>`, the title and the
