@@ -244,7 +244,8 @@ stage 'consumer projects' 'consumer projects (both tarballs installed with npm; 
 # start verbatim, and a backend on /server with its tests on /testing; a Vite + React sub-site
 # on /session; `npm create vite` React + TypeScript apps on React 18 and React 19 with auth-react,
 # type-checking (each TypeScript), building and running its README quick start verbatim, and
-# /testing. They count in the closing line.
+# /testing; a sub-site team's app (React Router 7 with auth-react/router, Express and Hono
+# backends, the team's own Vitest tests). They count in the closing line.
 # shellcheck disable=SC2046
 AUTH_CORE_TARBALL="$CORE_TARBALL" AUTH_REACT_TARBALL="$REACT_TARBALL" \
   "$PNPM" --filter @mapping-platform/auth-core exec vitest run \

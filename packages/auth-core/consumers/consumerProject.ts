@@ -3,16 +3,11 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { inject } from 'vitest'
+import { CONSUMER_VERSIONS, TYPESCRIPT_VERSIONS } from './consumerVersions'
+
+export { TYPESCRIPT_VERSIONS }
 
 const run = promisify(execFile)
-
-/**
- * The TypeScript releases a sub-site may compile with, oldest first: the last 5.x, 6.0, and 7.0
- * (the native compiler, which `npm create vite` installs today). Exact versions from the npm
- * registry (`npm view typescript versions`). {@link typescriptAliases} installs them side by
- * side in one project.
- */
-export const TYPESCRIPT_VERSIONS = ['5.9.3', '6.0.3', '7.0.2'] as const
 
 /** `typescript-5.9` → `npm:typescript@5.9.3`, for `createConsumerProject`'s `aliases`. */
 export function typescriptAliases(): Record<string, string> {
@@ -26,23 +21,6 @@ export function typescriptAlias(version: string): string {
   return `typescript-${version.split('.').slice(0, 2).join('.')}`
 }
 const templates = resolve(import.meta.dirname, 'templates')
-
-/**
- * Versions the consumers install: the ones the workspace's lockfile already holds (apps/signin's
- * React and Vite, the workspace's TypeScript), so npm's cache answers and the projects match
- * what the platform builds with.
- */
-export const CONSUMER_VERSIONS = {
-  typescript: TYPESCRIPT_VERSIONS[0],
-  '@types/node': '20.19.43',
-  react: '19.3.1',
-  'react-dom': '19.3.1',
-  '@types/react': '19.3.0',
-  '@types/react-dom': '19.3.0',
-  vite: '8.3.8',
-  '@vitejs/plugin-react': '6.3.0',
-  'happy-dom': '21.0.4',
-} as const
 
 /**
  * React 18 for a React 18 sub-site: the workspace's react18/ versions, and the last types of
