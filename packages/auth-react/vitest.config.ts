@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config'
 
 /** auth-core as source, as the sign-in app and the dev platform consume it. */
 const authCoreSession = fileURLToPath(new URL('../auth-core/src/session/index.ts', import.meta.url))
+/** auth-core's published test kit (a real session over a fake token endpoint), as source too. */
+const authCoreTesting = fileURLToPath(new URL('../auth-core/src/testkit/index.ts', import.meta.url))
 
 /** A package directory as installed for `react18/` (React 18 with its own react-dom and Testing Library). */
 const fromReact18 = (name: string) =>
@@ -29,13 +31,19 @@ export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { alias: { '@mapping-platform/auth-core/session': authCoreSession } },
+        resolve: {
+          alias: {
+            '@mapping-platform/auth-core/session': authCoreSession,
+            '@mapping-platform/auth-core/testing': authCoreTesting,
+          },
+        },
         test: { ...shared, name: 'react19', env: { EXPECTED_REACT_MAJOR: '19' } },
       },
       {
         resolve: {
           alias: {
             '@mapping-platform/auth-core/session': authCoreSession,
+            '@mapping-platform/auth-core/testing': authCoreTesting,
             react: fromReact18('react'),
             'react-dom': fromReact18('react-dom'),
             '@testing-library/react': fromReact18('@testing-library/react'),

@@ -12,13 +12,20 @@ import { defineConfig } from 'vitest/config'
  * auth-core's session entry as source, found through node_modules (Stryker runs the tests in a
  * sandbox copy of this package, where `../auth-core` does not exist; node_modules is linked in).
  */
-const authCoreSession = join(
-  dirname(createRequire(import.meta.url).resolve('@mapping-platform/auth-core/package.json')),
-  'src/session/index.ts',
+const authCoreRoot = dirname(
+  createRequire(import.meta.url).resolve('@mapping-platform/auth-core/package.json'),
 )
+const authCoreSession = join(authCoreRoot, 'src/session/index.ts')
+/** auth-core's test kit as source (the no-remount tests run a real session over its fake endpoint). */
+const authCoreTesting = join(authCoreRoot, 'src/testkit/index.ts')
 
 export default defineConfig({
-  resolve: { alias: { '@mapping-platform/auth-core/session': authCoreSession } },
+  resolve: {
+    alias: {
+      '@mapping-platform/auth-core/session': authCoreSession,
+      '@mapping-platform/auth-core/testing': authCoreTesting,
+    },
+  },
   test: {
     environment: 'happy-dom',
     environmentOptions: { happyDOM: { url: 'https://citystream.example.com/maps/42?zoom=3' } },

@@ -16,7 +16,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import type { ReactNode } from 'react'
 import { SessionContext } from './sessionContext'
 import type { SessionContextValue } from './sessionContext'
-import { SERVER_SNAPSHOT, sessionViewOf } from './sessionState'
+import { rememberedView, SERVER_SNAPSHOT } from './sessionState'
 import type { SessionState } from './sessionState'
 
 /** Props of {@link PlatformSessionProvider}: a session, or what to create one from. */
@@ -72,9 +72,12 @@ export const currentPath = () => window.location.pathname + window.location.sear
  * `<SignedIn>`, `<SignedOut>` and `<RequireSession>`. One subscription for the whole tree
  * (`useSyncExternalStore(session.subscribe, session.getSnapshot, …)`): a component re-renders
  * only when the session's snapshot changed. On the server and during hydration the status is
- * `loading`. An access token that the session calls expired, by the provider's clock (the session
- * measures its offset from the device's), with a refresh token is refreshed once (shown as
- * `loading`; a failure shows `error`): never a loop, and a device clock hours off does not make
+ * `loading`. The session refreshes in the background before the token expires
+ * (`refreshAheadSeconds`, on by default), so a signed-in page sees nothing of it: the same
+ * `useSession()` object, no re-render. An access token that the session calls expired, by the
+ * provider's clock (the session measures its offset from the device's), with a refresh token is
+ * refreshed once (a hidden page does not refresh ahead): the person shown signed in stays shown
+ * meanwhile (`loading` only when nobody was shown yet; a failure shows `error`): never a loop, and a device clock hours off does not make
  * fresh tokens look expired. A failure for a transient reason is retried by the session itself
  * (back-off with jitter, and on `online`/`focus`/`visibilitychange`); the status leaves `error`
  * once a retry, here or in another tab, brings a new token.
@@ -131,7 +134,11 @@ export function PlatformSessionProvider(props: PlatformSessionProviderProps): Re
       }),
     [actions, subSite, apiOrigins, localMode],
   )
-  const view = sessionViewOf(snapshot, failure?.snapshot === snapshot ? failure.error : null)
+  // Remembers the view shown last: a refresh that changes only the token keeps it (the same
+  // object), so nothing below re-renders, and an expired token being refreshed keeps showing
+  // the person.
+  const [viewOf] = useState(rememberedView)
+  const view = viewOf(snapshot, failure?.snapshot === snapshot ? failure.error : null)
   const value = useMemo<SessionContextValue>(() => {
     const state = {
       ...view,
@@ -148,8 +155,6 @@ export function PlatformSessionProvider(props: PlatformSessionProviderProps): Re
         redirectToSignIn(name, returnPath === undefined ? undefined : { returnPath })
       },
     }
-    // `view` is a new object per render; its parts are what changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view.status, view.user, view.error, actions, redirectToSignIn, fetch])
+  }, [view, actions, redirectToSignIn, fetch])
   return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>
 }

@@ -1,5 +1,5 @@
-import { act, render, screen } from '@testing-library/react'
-import { StrictMode, version as reactVersion } from 'react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { StrictMode, useState, version as reactVersion } from 'react'
 import { version as reactDomVersion } from 'react-dom'
 import { describe, expect, it } from 'vitest'
 import { PlatformSessionProvider } from './PlatformSessionProvider'
@@ -98,5 +98,41 @@ describe('RequireSession', () => {
     expect(screen.getByText('the map')).toBeTruthy()
     act(() => session.endSession())
     expect(session.redirects).toHaveLength(2)
+  })
+})
+
+describe('RequireSession keeps what the person was doing', () => {
+  function Counter() {
+    const [count, setCount] = useState(0)
+    return <button onClick={() => setCount((value) => value + 1)}>count {count}</button>
+  }
+  function page(session: TestSession) {
+    return (
+      <PlatformSessionProvider session={session} apiOrigins={[]}>
+        <RequireSession subSite="citystream" fallback={<p>waiting</p>}>
+          <Counter />
+        </RequireSession>
+      </PlatformSessionProvider>
+    )
+  }
+
+  it('another person signing in elsewhere: the children are mounted afresh (no state of the previous person)', () => {
+    const session = createTestSession()
+    render(page(session))
+    fireEvent.click(screen.getByRole('button'))
+    act(() => session.signIn({ subject: 'ada@example.com', email: 'ada@example.com' }))
+    expect(screen.getByRole('button').textContent).toBe('count 1')
+    act(() => session.signIn({ subject: 'bob@example.com', email: 'bob@example.com' }))
+    expect(screen.getByRole('button').textContent).toBe('count 0')
+  })
+
+  it('signed out then in again: the fallback, then fresh children', () => {
+    const session = createTestSession()
+    render(page(session))
+    fireEvent.click(screen.getByRole('button'))
+    act(() => session.endSession())
+    expect(screen.getByText('waiting')).toBeTruthy()
+    act(() => session.signIn())
+    expect(screen.getByRole('button').textContent).toBe('count 0')
   })
 })

@@ -8,7 +8,8 @@ import type {
 
 /**
  * What a component shows, one of five:
- * - `loading`: not known yet (the server render and hydration, or an expired token being refreshed);
+ * - `loading`: not known yet (the server render and hydration, or an expired token being refreshed
+ *   before anyone was shown signed in: once someone was, a refresh keeps showing them);
  * - `signedIn`: a valid access token; `user` is the person;
  * - `signedOut`: no session (no cookies, or an expired token with nothing to refresh it with);
  * - `signingOut`: `signOut()` started; the page is about to leave;
@@ -52,20 +53,53 @@ const SIGNED_OUT: SessionView = { status: 'signedOut', user: null, error: null }
 const SIGNING_OUT: SessionView = { status: 'signingOut', user: null, error: null }
 
 /**
- * The view of a snapshot. An `expired` one with a refresh token shows `loading` (the provider
- * refreshes it once); without one there is nothing to refresh: `signedOut`. `refreshError` is
- * the failure of that refresh, for this very snapshot.
+ * The view of a snapshot, given the view shown before (`shown`). An `expired` one with a refresh
+ * token is being refreshed (the provider refreshes it once): while the person shown signed in is
+ * still the one in the cookies (or the access cookie ran out), it stays `shown` (nothing to re-render, nothing to unmount);
+ * before anyone was shown it is `loading`. Without a refresh token there is nothing to refresh:
+ * `signedOut`. `refreshError` is the failure of that refresh, for this very snapshot. A view
+ * equal to `shown` is `shown` itself (the same object), so a refresh that changes only the
+ * token changes nothing a component reads.
  */
 export function sessionViewOf(
   snapshot: SessionSnapshot | typeof SERVER_SNAPSHOT,
   refreshError: AuthError | null,
+  shown: SessionView | null = null,
+): SessionView {
+  const next = viewOf(snapshot, refreshError, shown)
+  return shown !== null && sameView(next, shown) ? shown : next
+}
+
+/**
+ * {@link sessionViewOf} with the view it returned last as `shown`: one per provider, so what a
+ * provider shows depends on what it showed (a pure function of the calls, the same for
+ * StrictMode's second render).
+ */
+export function rememberedView(): (
+  snapshot: SessionSnapshot | typeof SERVER_SNAPSHOT,
+  refreshError: AuthError | null,
+) => SessionView {
+  let shown: SessionView | null = null
+  return (snapshot, refreshError) => (shown = sessionViewOf(snapshot, refreshError, shown))
+}
+
+function viewOf(
+  snapshot: SessionSnapshot | typeof SERVER_SNAPSHOT,
+  refreshError: AuthError | null,
+  shown: SessionView | null,
 ): SessionView {
   switch (snapshot.status) {
     case 'active':
       return { status: 'signedIn', user: snapshot.user, error: null }
     case 'expired':
       if (!snapshot.refreshable) return SIGNED_OUT
-      return refreshError === null ? LOADING : { status: 'error', user: null, error: refreshError }
+      if (refreshError !== null) return { status: 'error', user: null, error: refreshError }
+      // The same person, or an access cookie that ran out (its Max-Age is the token's life) beside
+      // the refresh token: a refresh naming someone else shows them (and remounts the guard).
+      return shown?.status === 'signedIn' &&
+        (snapshot.claims === null || shown.user.subject === snapshot.claims.subject)
+        ? shown
+        : LOADING
     case 'invalid':
       return { status: 'error', user: null, error: snapshot.error }
     case 'signedOut':
@@ -75,4 +109,15 @@ export function sessionViewOf(
     case 'loading':
       return LOADING
   }
+}
+
+/** The same status, the same person by every field, the same error. */
+function sameView(a: SessionView, b: SessionView): boolean {
+  if (a.status !== b.status || a.error !== b.error) return false
+  if (a.user === null || b.user === null) return a.user === b.user
+  return (
+    a.user.subject === b.user.subject &&
+    a.user.email === b.user.email &&
+    a.user.name === b.user.name
+  )
 }

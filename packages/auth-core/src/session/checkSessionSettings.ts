@@ -10,6 +10,7 @@ import { parseSessionUrl } from './parseSessionUrl'
 import { isLeaseHolderId } from './refreshLease'
 import {
   DEFAULT_CLOCK_SKEW_SECONDS,
+  DEFAULT_REFRESH_AHEAD_SECONDS,
   DEFAULT_REFRESH_LEEWAY_SECONDS,
   MAX_SESSION_TIMEOUT_MS,
   REFRESH_LEASE_MS,
@@ -22,7 +23,7 @@ interface SessionSettings {
   readonly skewMs: number
   /** The refresh leeway, at least `refreshAheadSeconds` when that is set. */
   readonly leewayMs: number
-  /** `refreshAheadSeconds` in milliseconds, or null when not set. */
+  /** `refreshAheadSeconds` in milliseconds (default {@link DEFAULT_REFRESH_AHEAD_SECONDS}), or null when 0 (off). */
   readonly refreshAheadMs: number | null
   readonly timeoutMs: number
   /** `deps.randomId`, whose first id (the one checked) is the first it hands out. */
@@ -48,10 +49,12 @@ export function checkSessionSettings(config: SessionConfig, deps: SessionDeps): 
     return 0
   }
   const skewMs = seconds(config.clockSkewSeconds, DEFAULT_CLOCK_SKEW_SECONDS, 'clockSkewSeconds')
-  const refreshAheadMs =
-    config.refreshAheadSeconds === undefined
-      ? null
-      : seconds(config.refreshAheadSeconds, 0, 'refreshAheadSeconds')
+  const aheadMs = seconds(
+    config.refreshAheadSeconds,
+    DEFAULT_REFRESH_AHEAD_SECONDS,
+    'refreshAheadSeconds',
+  )
+  const refreshAheadMs = aheadMs === 0 ? null : aheadMs
   const leewayMs = Math.max(
     seconds(config.refreshLeewaySeconds, DEFAULT_REFRESH_LEEWAY_SECONDS, 'refreshLeewaySeconds'),
     refreshAheadMs ?? 0,

@@ -124,11 +124,13 @@ describe('createPlatformSession: a device clock two hours ahead of the provider'
     expect(requests).toHaveLength(1)
     expect(token).toBe(jar.values.get('access_token'))
     expect(session.getSnapshot().status).toBe('active')
-    // Until 60 s (the skew) before the provider's exp, no further request.
-    clock.providerMs += 3600_000 - 61_000
+    // Until 120 s (the refresh ahead) before the provider's exp, no further request; expired
+    // 60 s (the skew) before it.
+    clock.providerMs += 3600_000 - 121_000
     expect(await session.getAccessToken()).toBe(token)
     expect(requests).toHaveLength(1)
-    clock.providerMs += 2000
+    expect(session.getSnapshot().status).toBe('active')
+    clock.providerMs += 62_000
     expect(session.getSnapshot().status).toBe('expired')
   })
 })

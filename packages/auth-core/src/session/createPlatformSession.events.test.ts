@@ -270,8 +270,26 @@ describe('proactive refresh (refreshAheadSeconds)', () => {
   const tokenRequests = (requests: readonly SeenRequest[]) =>
     requests.filter((request) => request.url.endsWith('/v1/token'))
 
-  it('off by default: no refresh before the token expires', async () => {
+  it('on by default, DEFAULT_REFRESH_AHEAD_SECONDS (120 s) before exp: the token never expires while subscribed', async () => {
+    const clock = { nowMs: NOW_S * 1000 }
+    const { subscribe, timers, requests, events } = watchedSession({
+      clock,
+      cookies: { access_token: live, refresh_token: 'rt-1' },
+      answer: issuing(clock),
+    })
+    subscribe()
+    await timers.advanceBy((3600 - 120) * 1000 - 1)
+    expect(tokenRequests(requests)).toEqual([])
+    await timers.advanceBy(1)
+    expect(tokenRequests(requests)).toHaveLength(1)
+    await timers.advanceBy(3600 * 1000)
+    expect(tokenRequests(requests)).toHaveLength(2)
+    expect(events.map((event) => event.type)).not.toContain('expired')
+  })
+
+  it('refreshAheadSeconds 0: off, no refresh before the token expires', async () => {
     const { subscribe, timers, requests } = watchedSession({
+      config: sessionConfig({ refreshAheadSeconds: 0 }),
       cookies: { access_token: live, refresh_token: 'rt-1' },
       answer: provider({ sub: '00u1' }),
     })
@@ -334,7 +352,7 @@ describe('proactive refresh (refreshAheadSeconds)', () => {
     expect(tokenRequests(requests)).toHaveLength(1)
   })
 
-  it('a token shorter-lived than twice the lead time: refreshed at half its life, not in a loop', async () => {
+  it('a token shorter-lived than five times the lead time: refreshed a fifth of its life before exp, not in a loop', async () => {
     const clock = { nowMs: NOW_S * 1000 }
     const short = (request: SeenRequest) => {
       if (request.url === USERINFO) return json({ sub: '00u1' })
@@ -342,7 +360,7 @@ describe('proactive refresh (refreshAheadSeconds)', () => {
       const token = accessToken({ iat, exp: iat + 400 })
       return json(refreshBody(config, { access_token: token, expires_in: 400 }))
     }
-    const { subscribe, timers, requests } = watchedSession({
+    const { subscribe, timers, requests, events } = watchedSession({
       config: ahead,
       clock,
       cookies: {
@@ -352,14 +370,15 @@ describe('proactive refresh (refreshAheadSeconds)', () => {
       answer: short,
     })
     subscribe()
-    await timers.advanceBy(199_000)
+    await timers.advanceBy(319_000)
     expect(tokenRequests(requests)).toEqual([])
     await timers.advanceBy(1000)
     expect(tokenRequests(requests)).toHaveLength(1)
-    await timers.advanceBy(199_000)
+    await timers.advanceBy(319_000)
     expect(tokenRequests(requests)).toHaveLength(1)
     await timers.advanceBy(1000)
     expect(tokenRequests(requests)).toHaveLength(2)
+    expect(events.map((event) => event.type)).not.toContain('expired')
   })
 
   it('only while subscribed: nothing after the last unsubscribe', async () => {
@@ -376,7 +395,10 @@ describe('proactive refresh (refreshAheadSeconds)', () => {
   it('raises getAccessToken’s threshold to refreshAheadSeconds', async () => {
     const { session, requests } = setupSession({
       config: ahead,
-      cookies: { access_token: accessToken({ exp: NOW_S + 200 }), refresh_token: 'rt-1' },
+      cookies: {
+        access_token: accessToken({ iat: NOW_S - 3400, exp: NOW_S + 200 }),
+        refresh_token: 'rt-1',
+      },
     })
     await session.getAccessToken()
     expect(requests).toHaveLength(1)

@@ -33,20 +33,23 @@ describe('createPlatformSession: getAccessToken', () => {
   })
 
   it.each([
-    ['61 s before exp (one second outside leeway and skew)', 61, false],
-    ['exactly the leeway before exp', 60, true],
-    ['within the leeway', 59, true],
+    ['121 s before exp (one second outside the threshold)', 121, false],
+    ['exactly the 120 s threshold before exp', 120, true],
+    ['within the 60 s leeway', 59, true],
     ['exactly at exp', 0, true],
     ['an hour after exp', -3600, true],
-  ])('with the default 60 s leeway, %s: refreshes = %s', async (_label, secondsLeft, refreshes) => {
-    const token = accessToken({ exp: NOW_S + secondsLeft })
-    const { session, requests } = setupSession({
-      cookies: { access_token: token, refresh_token: 'rt-1' },
-    })
-    const result = await session.getAccessToken()
-    expect(requests).toHaveLength(refreshes ? 1 : 0)
-    expect(result === token).toBe(!refreshes)
-  })
+  ])(
+    'by default (the 60 s leeway raised to the 120 s refresh ahead), %s: refreshes = %s',
+    async (_label, secondsLeft, refreshes) => {
+      const token = accessToken({ exp: NOW_S + secondsLeft })
+      const { session, requests } = setupSession({
+        cookies: { access_token: token, refresh_token: 'rt-1' },
+      })
+      const result = await session.getAccessToken()
+      expect(requests).toHaveLength(refreshes ? 1 : 0)
+      expect(result === token).toBe(!refreshes)
+    },
+  )
 
   it.each([
     ['301 s before exp (one second outside the leeway)', 301, false],
@@ -54,7 +57,11 @@ describe('createPlatformSession: getAccessToken', () => {
   ])('with a 300 s leeway, %s: refreshes = %s', async (_label, secondsLeft, refreshes) => {
     const { session, requests } = setupSession({
       config: sessionConfig({ refreshLeewaySeconds: 300 }),
-      cookies: { access_token: accessToken({ exp: NOW_S + secondsLeft }), refresh_token: 'rt-1' },
+      // An hour-long token (a shorter one caps the leeway at a fifth of its life).
+      cookies: {
+        access_token: accessToken({ iat: NOW_S - 3600 + secondsLeft, exp: NOW_S + secondsLeft }),
+        refresh_token: 'rt-1',
+      },
     })
     await session.getAccessToken()
     expect(requests).toHaveLength(refreshes ? 1 : 0)

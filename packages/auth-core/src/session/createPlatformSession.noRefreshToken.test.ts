@@ -38,6 +38,8 @@ describe('snapshots and events never carry the refresh token', () => {
     const timers = fakeSchedule(clock)
     const watch = manualWatch()
     const { session, jar } = setupSession({
+      // No refresh ahead: the token expires again while subscribed.
+      config: sessionConfig({ refreshAheadSeconds: 0 }),
       cookies: { access_token: accessToken({ exp: NOW_S - 1 }), refresh_token: SECRET },
       answer: provider,
       deps: { now: () => clock.nowMs, schedule: timers.schedule, watchCookies: watch.watchCookies },

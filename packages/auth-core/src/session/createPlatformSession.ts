@@ -6,6 +6,7 @@ import type { HttpOptions } from '../http/httpOptions'
 import { buildLogoutUrl } from '../oauth/buildLogoutUrl'
 import { systemClock } from '../clock/systemClock'
 import { createMemoryLock } from './createMemoryLock'
+import { capToTokenLife } from './capToTokenLife'
 import { checkSessionSettings, requireReturnTo } from './checkSessionSettings'
 import { createSessionStore } from './createSessionStore'
 import { expireTossedCopies } from './expireTossedCopies'
@@ -138,6 +139,9 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     ...(lease === null ? [] : [REFRESH_LEASE_COOKIE_NAME]),
   ]
   let inFlight: Promise<string | null> | null = null
+  /** Told once, in development: see {@link SessionDeps.warn}; undefined once told. */
+  let warn =
+    deps.warn ?? (config.localMode ? (message: string) => console.warn(message) : undefined)
   /**
    * The provider's clock minus the device's (ms): measured on every refresh answer, and on a
    * token another tab or sub-site wrote while this one waited to refresh. Expiry is judged by
@@ -192,7 +196,20 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
           `The ${duplicated} cookie has a copy from another Domain or Path that this page cannot remove.`,
         ),
       }
-    return readSessionSnapshot(deps.cookies, { nowMs: providerNow(), skewSeconds: skewMs / 1000 })
+    const snapshot = readSessionSnapshot(deps.cookies, {
+      nowMs: providerNow(),
+      skewSeconds: skewMs / 1000,
+    })
+    // A token living no longer than the skew: handled (capped), and said once (`deps.warn`).
+    const claims = 'claims' in snapshot ? snapshot.claims : null
+    const lifeS = claims?.issuedAt == null ? Infinity : claims.expiresAt - claims.issuedAt
+    if (warn !== undefined && lifeS * 1000 <= skewMs) {
+      warn(
+        `Access tokens live ${lifeS} s, not more than clockSkewSeconds (${skewMs / 1000} s): the margins are capped at a fifth of that.`,
+      )
+      warn = undefined
+    }
+    return snapshot
   }
 
   const store = createSessionStore({
@@ -214,11 +231,15 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     onError: deps.onError,
   })
 
-  /** The access token if it is active and stays valid beyond the refresh leeway, else null. */
+  /**
+   * The access token if it is active and stays valid beyond the refresh leeway (at most a fifth of
+   * the token's life), else null.
+   */
   function usableAccessToken(): string | null {
     const snapshot = readCookies()
     if (snapshot.status !== 'active') return null
-    return providerNow() + leewayMs < snapshot.expiresAt * 1000 ? snapshot.accessToken : null
+    const leeway = capToTokenLife(leewayMs, snapshot.claims)
+    return providerNow() + leeway < snapshot.expiresAt * 1000 ? snapshot.accessToken : null
   }
 
   /** The access token cookie when it holds a plain cookie value, else null. */

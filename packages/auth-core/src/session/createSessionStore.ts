@@ -1,3 +1,4 @@
+import { capToTokenLife } from './capToTokenLife'
 import type {
   CookieWatch,
   Schedule,
@@ -20,7 +21,7 @@ export interface SessionStoreEnv {
   readonly read: () => SessionSnapshot
   /** The clock, in epoch milliseconds. */
   readonly now: () => number
-  /** The access token counts as expired this long before its `exp`. */
+  /** The access token counts as expired this long before its `exp` (at most a fifth of its life). */
   readonly skewMs: number
   /** How long before `exp` to refresh on its own while subscribed and visible; null: never. */
   readonly refreshAheadMs: number | null
@@ -168,16 +169,23 @@ export function createSessionStore(env: SessionStoreEnv): SessionStore {
       armedFor = null
       check()
     }
-    cancels.push(schedule(expire, delayUntil(expiresAtMs - env.skewMs)))
     const aheadMs = env.refreshAheadMs
     if (aheadMs !== null && aheadDoneFor !== snapshot.accessToken) {
       const token = snapshot.accessToken
-      // Never before half the token's life: tokens shorter-lived than twice the lead time
-      // would otherwise be refreshed the moment they arrive, tab after tab, in a loop.
+      // Never before half the token's life (and at most a fifth of it before exp when `iat` is
+      // known): tokens shorter-lived than the lead time would otherwise be refreshed the moment
+      // they arrive, tab after tab, in a loop. Set before the expiry timer, which runs second
+      // when both are due at once (a short-lived token).
       const issuedAtMs = (snapshot.claims.issuedAt ?? env.now() / 1000) * 1000
-      const at = Math.max(expiresAtMs - aheadMs, (issuedAtMs + expiresAtMs) / 2)
+      const at = Math.max(
+        expiresAtMs - capToTokenLife(aheadMs, snapshot.claims),
+        (issuedAtMs + expiresAtMs) / 2,
+      )
       cancels.push(schedule(() => refreshAhead(token), delayUntil(at)))
     }
+    cancels.push(
+      schedule(expire, delayUntil(expiresAtMs - capToTokenLife(env.skewMs, snapshot.claims))),
+    )
   }
 
   /**

@@ -10,6 +10,7 @@ describe('auth-core/session entry point', () => {
         'COOKIE_NAMES',
         'COOKIE_POLL_MS',
         'DEFAULT_CLOCK_SKEW_SECONDS',
+        'DEFAULT_REFRESH_AHEAD_SECONDS',
         'DEFAULT_REFRESH_LEEWAY_SECONDS',
         'LOCALE_COOKIE_NAME',
         'LOCALE_NAMES',

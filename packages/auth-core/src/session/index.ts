@@ -16,6 +16,7 @@ export type { SessionConfigResult } from './readSessionConfig'
 export type { ConfigEnv, ConfigProblem } from '../config/authConfig'
 export {
   DEFAULT_CLOCK_SKEW_SECONDS,
+  DEFAULT_REFRESH_AHEAD_SECONDS,
   DEFAULT_REFRESH_LEEWAY_SECONDS,
   MAX_REFRESHES_PER_MINUTE,
   MAX_SESSION_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readAuthConfig } from '../config/authConfig'
 import { readSessionConfig } from './readSessionConfig'
+import { DEFAULT_REFRESH_AHEAD_SECONDS } from './session.types'
 
 /** What a sub-site's `.env` holds: the sign-in app's own values, plus where the sign-in page is. */
 const ENV = {
@@ -22,8 +23,22 @@ describe('readSessionConfig', () => {
         parentDomain: '.example.com',
         localMode: false,
         signInUrl: 'https://signin.example.com/',
+        refreshAheadSeconds: DEFAULT_REFRESH_AHEAD_SECONDS,
       },
     })
+    expect(DEFAULT_REFRESH_AHEAD_SECONDS).toBe(120)
+  })
+
+  it('VITE_REFRESH_AHEAD_SECONDS: whole seconds, 0 for off; anything else is a problem naming it', () => {
+    const ahead = (value: string) => {
+      const result = readSessionConfig({ ...ENV, VITE_REFRESH_AHEAD_SECONDS: value })
+      return result.ok ? result.config.refreshAheadSeconds : null
+    }
+    expect([ahead('300'), ahead(' 0 '), ahead('86400')]).toEqual([300, 0, 86_400])
+    for (const bad of ['-1', '1.5', '2m', '86401', '1e3'])
+      expect(problemsOf({ ...ENV, VITE_REFRESH_AHEAD_SECONDS: bad })).toEqual([
+        'VITE_REFRESH_AHEAD_SECONDS is not valid: expected a whole number of seconds, such as 120 (0: off).',
+      ])
   })
 
   it('accepts what the sign-in app accepts, in the same canonical form (a trailing / on the org URL, capitals in the domain)', () => {

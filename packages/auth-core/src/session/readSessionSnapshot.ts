@@ -1,6 +1,7 @@
 import { COOKIE_NAMES } from '../cookies/cookie.types'
 import { isCookieValue } from '../cookies/cookieRules'
 import { AuthError } from '../errors/authError'
+import { capToTokenLife } from './capToTokenLife'
 import { decodeAccessTokenClaims } from './decodeAccessTokenClaims'
 import type { CookieJar, SessionSnapshot } from './session.types'
 
@@ -8,7 +9,10 @@ import type { CookieJar, SessionSnapshot } from './session.types'
 export interface SnapshotClock {
   /** Now, in epoch milliseconds. */
   readonly nowMs: number
-  /** The access token counts as expired once `now + skewSeconds >= exp`. */
+  /**
+   * The access token counts as expired once `now + skewSeconds >= exp` (the skew capped at a
+   * fifth of the token's life, `capToTokenLife`).
+   */
   readonly skewSeconds: number
 }
 
@@ -20,7 +24,7 @@ export interface SnapshotClock {
  * - a cookie that is not a plain cookie value or longer than the 4096-byte cookie limit, an access
  *   token that is not a decodable JWT with `sub` and numeric `exp`, or a jar that throws →
  *   `invalid` with an `unknown_error` AuthError saying which;
- * - otherwise `active` while `now + skew < exp` (with `user` from the claims, `name` null: the
+ * - otherwise `active` while `now + skew < exp` (the skew at most a fifth of `exp - iat`; with `user` from the claims, `name` null: the
  *   cookies do not hold it), else `expired` (`refreshable` when there is a refresh token); a
  *   refresh token alone is `expired` (it can be refreshed). The refresh token's value is never
  *   in the snapshot (it goes to every listener).
@@ -38,7 +42,7 @@ export function readSessionSnapshot(cookies: CookieJar, clock: SnapshotClock): S
     if (
       accessToken !== null &&
       claims !== null &&
-      clock.nowMs + clock.skewSeconds * 1000 < claims.expiresAt * 1000
+      clock.nowMs + capToTokenLife(clock.skewSeconds * 1000, claims) < claims.expiresAt * 1000
     )
       return {
         status: 'active',

@@ -23,7 +23,10 @@ export type SessionConfig = Pick<
   /**
    * Clock-skew allowance in seconds (default {@link DEFAULT_CLOCK_SKEW_SECONDS}): an access token
    * counts as expired once `now + clockSkewSeconds >= exp`, i.e. this long before its `exp`, so a
-   * server whose clock runs ahead does not reject a token this page still believes valid.
+   * server whose clock runs ahead does not reject a token this page still believes valid. For a
+   * token that lives less than five times this (from its `iat`), the skew, the refresh leeway and
+   * the refresh ahead are at most a fifth of its life, so a short-lived token is still used
+   * (and one that lives no longer than the skew is reported once to `deps.warn`).
    */
   readonly clockSkewSeconds?: number
   /**
@@ -39,12 +42,15 @@ export type SessionConfig = Pick<
    */
   readonly googleCookieNames?: readonly string[]
   /**
-   * Proactive refresh, off by default: with a number of seconds, while someone is subscribed
-   * ({@link PlatformSession.subscribe}) and the page is visible, the session refreshes on its own
-   * this long before the access token expires (the same refresh as `getAccessToken()`, under the
-   * lock and the lease, so other tabs and sub-sites use its result instead of refreshing too).
-   * It also raises `getAccessToken()`'s own threshold ({@link SessionConfig.refreshLeewaySeconds})
-   * to at least this value, so a refresh due by this rule is never skipped as "still fresh".
+   * Proactive refresh, on by default ({@link DEFAULT_REFRESH_AHEAD_SECONDS}, 120 s; `0` turns it
+   * off): while someone is subscribed ({@link PlatformSession.subscribe}) and the page is
+   * visible, the session refreshes on its own this long before the access token expires (never
+   * before half the token's life), so a page that shows the session never sees its token expire
+   * while the person stays signed in (no `expired` snapshot, no loading state, no remount). It is
+   * the same refresh as `getAccessToken()`, under the lock and the lease, so other tabs and
+   * sub-sites use its result instead of refreshing too. It also raises `getAccessToken()`'s own
+   * threshold ({@link SessionConfig.refreshLeewaySeconds}) to at least this value, so a refresh
+   * due by this rule is never skipped as "still fresh".
    */
   readonly refreshAheadSeconds?: number
 }
@@ -53,6 +59,13 @@ export type SessionConfig = Pick<
 export const DEFAULT_CLOCK_SKEW_SECONDS = 60
 /** Default {@link SessionConfig.refreshLeewaySeconds}. */
 export const DEFAULT_REFRESH_LEEWAY_SECONDS = 60
+/**
+ * Default {@link SessionConfig.refreshAheadSeconds}: 120 s, twice the clock-skew allowance, so
+ * the background refresh runs a minute before the token would count as expired, leaving time
+ * for a retry after a transient failure (back-off from 2 s) before anything shows. One refresh
+ * per token lifetime, as without it.
+ */
+export const DEFAULT_REFRESH_AHEAD_SECONDS = 120
 /** Lifetime of the `post_login_redirect` cookie written by `redirectToSignIn`: ten minutes. */
 export const POST_LOGIN_REDIRECT_MAX_AGE_SECONDS = 600
 /** Name of the lock (Web Locks: the tabs of one origin) every refresh runs under. */
@@ -186,6 +199,12 @@ export interface SessionDeps {
    * `console.error`; without it such errors are dropped. Must not throw.
    */
   readonly onError?: (error: unknown) => void
+  /**
+   * Told once, in development, of a setting the session had to work around: an access token
+   * that lives no longer than `clockSkewSeconds` (the margins are then capped at a fifth of its
+   * life). Default: `console.warn` in local mode, nothing otherwise. Must not throw.
+   */
+  readonly warn?: (message: string) => void
   /**
    * A uniform random number in [0, 1): the jitter of the back-off after a failed refresh (in a
    * browser, from `crypto.getRandomValues`). Defaults to no jitter (0.5).
