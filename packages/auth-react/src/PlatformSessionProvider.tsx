@@ -9,12 +9,13 @@ import type {
   AuthenticatedFetchSession,
   PlatformSession,
   SessionConfig,
+  SessionConfigResult,
   SessionDeps,
   SessionSnapshot,
 } from '@mapping-platform/auth-core/session'
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
-import { SessionContext } from './sessionContext'
+import { FetchFactoryContext, SessionContext } from './sessionContext'
 import type { SessionContextValue } from './sessionContext'
 import { rememberedView, SERVER_SNAPSHOT } from './sessionState'
 import type { SessionState } from './sessionState'
@@ -46,8 +47,13 @@ export type PlatformSessionProviderProps = {
     }
   | {
       readonly session?: undefined
-      /** Creates the session in the browser on first render (never on the server). */
-      readonly config: SessionConfig
+      /**
+       * Creates the session in the browser on first render (never on the server). Also takes
+       * `readSessionConfig(import.meta.env)`'s result as it is, so a config module never throws at
+       * import (a test rendering with `signedIn()` never reads it): with problems, rendering the
+       * provider throws an `AuthError` `configuration_error` naming every variable.
+       */
+      readonly config: SessionConfig | SessionConfigResult
       /** Its dependencies, called once in the browser. Default: `browserSessionDeps(window)`. */
       readonly deps?: () => SessionDeps
       readonly localMode?: undefined
@@ -83,7 +89,8 @@ export const currentPath = () => window.location.pathname + window.location.sear
  * once a retry, here or in another tab, brings a new token.
  */
 export function PlatformSessionProvider(props: PlatformSessionProviderProps): ReactNode {
-  const { config, deps, subSite } = props
+  const { deps, subSite } = props
+  const config = configOf(props.config)
   const localMode = config?.localMode ?? props.localMode ?? false
   // By value: an inline array (a new one each render) must not make a new fetch each render.
   const apiOrigins = JSON.stringify(props.apiOrigins ?? null)
@@ -123,16 +130,17 @@ export function PlatformSessionProvider(props: PlatformSessionProviderProps): Re
   const actions = session ?? NO_SESSION
   // With the page to come back to (`post_login_path`).
   const redirectToSignIn: AuthenticatedFetchSession['redirectToSignIn'] = actions.redirectToSignIn
+  const fetchFactory = useContext(FetchFactoryContext) ?? createAuthenticatedFetch
   const fetch = useMemo(
     () =>
-      createAuthenticatedFetch(actions, {
+      fetchFactory(actions, {
         subSite: subSite ?? '',
         apiOrigins: JSON.parse(apiOrigins) as readonly string[],
         localMode,
         onSignedOut: subSite === undefined ? 'none' : 'redirect',
         currentPath,
       }),
-    [actions, subSite, apiOrigins, localMode],
+    [fetchFactory, actions, subSite, apiOrigins, localMode],
   )
   // Remembers the view shown last: a refresh that changes only the token keeps it (the same
   // object), so nothing below re-renders, and an expired token being refreshed keeps showing
@@ -157,4 +165,13 @@ export function PlatformSessionProvider(props: PlatformSessionProviderProps): Re
     }
   }, [view, actions, redirectToSignIn, fetch])
   return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>
+}
+
+/** The config, from a `readSessionConfig` result too; its problems are thrown (at render). */
+function configOf(
+  config: SessionConfig | SessionConfigResult | undefined,
+): SessionConfig | undefined {
+  if (config === undefined || !('ok' in config)) return config
+  if (config.ok) return config.config
+  throw new AuthError('configuration_error', config.problems.map((p) => p.message).join(' '))
 }

@@ -1,3 +1,4 @@
+import type { createAuthenticatedFetch } from '@mapping-platform/auth-core/session'
 import { createContext } from 'react'
 import type { SessionState } from './sessionState'
 
@@ -13,3 +14,9 @@ export interface SessionContextValue {
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null)
+
+/**
+ * How the provider makes `useSession().fetch`: `createAuthenticatedFetch` unless a provider of
+ * this (the test helpers' wrapper, internal) gives another with the same signature.
+ */
+export const FetchFactoryContext = createContext<typeof createAuthenticatedFetch | null>(null)

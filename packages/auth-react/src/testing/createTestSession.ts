@@ -1,126 +1,30 @@
-import type {
-  AuthenticatedFetchSession,
-  GetAccessTokenOptions,
-  PlatformSession,
-  SessionEvent,
-  SessionSnapshot,
-  SessionUser,
-  SignOutOptions,
-} from '@mapping-platform/auth-core/session'
-
-/** The person a test session is signed in as, by default. */
-export const TEST_USER: SessionUser = {
-  subject: 'ada@example.com',
-  email: 'ada@example.com',
-  name: 'Ada Lovelace',
-}
-
-/** A `PlatformSession` in memory, with what it was asked to do and ways to change it. */
-export interface TestSession extends Omit<PlatformSession, 'redirectToSignIn'> {
-  /** Records the call (with the page to come back to); ignored while signing out. */
-  readonly redirectToSignIn: AuthenticatedFetchSession['redirectToSignIn']
-  /** Every `redirectToSignIn` call that was not ignored (while signing out). */
-  readonly redirects: { readonly subSite: string; readonly returnPath: string | null }[]
-  /** Every `signOut` call. */
-  readonly signOuts: SignOutOptions[]
-  /** Every `getAccessToken` call's options. */
-  readonly tokenRequests: (GetAccessTokenOptions | undefined)[]
-  /** Signs in as `user` (another tab did), telling subscribers. */
-  readonly signIn: (user?: Partial<SessionUser>) => void
-  /** Ends the session (another tab signed out), telling subscribers. */
-  readonly endSession: () => void
-}
-
-/** What {@link createTestSession} starts from. */
-export interface TestSessionOptions {
-  /** Signed in (the default) or signed out. */
-  readonly signedIn?: boolean
-  /** Who is signed in (merged over {@link TEST_USER}). */
-  readonly user?: Partial<SessionUser>
-}
-
-/** Far in the future (2100-01-01), in epoch seconds: a test token never expires. */
-const FAR_FUTURE_S = 4_102_444_800
+/**
+ * The stub session's former names, kept for existing tests. They shared their names with
+ * `@mapping-platform/auth-core/testing`'s `createTestSession`, `TestSession`,
+ * `TestSessionOptions` and `TEST_USER`, which are a real session over fakes (another shape), so
+ * a test importing from both read the wrong one's documentation.
+ */
+import type { SessionUser } from '@mapping-platform/auth-core/session'
+import { createStubSession, STUB_USER } from './createStubSession'
+import type { StubSession, StubSessionOptions } from './createStubSession'
 
 /**
- * A session for component tests: nothing leaves memory (no cookies, no requests, no navigation).
- * `getAccessToken()` resolves an unsigned token naming the user while signed in, null otherwise;
- * `signOut()` switches to `signingOut` and records the call; `redirectToSignIn()` records the
- * call (ignored while signing out, as the real one).
+ * The former name of {@link createStubSession} (the same function).
+ * @deprecated Use `createStubSession`: auth-core's `/testing` has a `createTestSession` of another shape.
  */
-export function createTestSession(options: TestSessionOptions = {}): TestSession {
-  const listeners = new Set<(event: SessionEvent) => void>()
-  let snapshot: SessionSnapshot =
-    options.signedIn === false ? { status: 'signedOut' } : activeSnapshot(options.user)
-  const redirects: TestSession['redirects'] = []
-  const signOuts: SignOutOptions[] = []
-  const tokenRequests: TestSession['tokenRequests'] = []
-
-  function change(next: SessionSnapshot, type: SessionEvent['type']): void {
-    snapshot = next
-    for (const listener of [...listeners]) listener({ type, snapshot })
-  }
-
-  return {
-    redirects,
-    signOuts,
-    tokenRequests,
-    readSession: () => snapshot,
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
-    getAccessToken: async (request) => {
-      tokenRequests.push(request)
-      return snapshot.status === 'active' ? snapshot.accessToken : null
-    },
-    getUser: async () => (snapshot.status === 'active' ? snapshot.user : null),
-    signOut: async (request) => {
-      signOuts.push(request)
-      change({ status: 'signingOut' }, 'signedOut')
-    },
-    redirectToSignIn(subSite, request) {
-      if (snapshot.status !== 'signingOut')
-        redirects.push({ subSite, returnPath: request?.returnPath ?? null })
-    },
-    signIn: (user) => change(activeSnapshot(user), 'changedElsewhere'),
-    endSession: () => change({ status: 'signedOut' }, 'signedOut'),
-  }
-}
-
-function activeSnapshot(overrides: Partial<SessionUser> = {}): SessionSnapshot {
-  const user = { ...TEST_USER, ...overrides }
-  const claims = {
-    subject: user.subject,
-    email: user.email,
-    expiresAt: FAR_FUTURE_S,
-    issuedAt: null,
-    scopes: [],
-  }
-  return {
-    status: 'active',
-    accessToken: unsignedToken({ sub: user.subject, email: user.email, exp: FAR_FUTURE_S }),
-    claims,
-    expiresAt: FAR_FUTURE_S,
-    user,
-  }
-}
-
+export const createTestSession: typeof createStubSession = createStubSession
 /**
- * A JWT with these claims and a made-up signature: it decodes like an access token (the session's
- * own decoder accepts it) and verifies nowhere. Each part is base64url of the UTF-8 JSON, as in a
- * real token, so any name or address works (`btoa` takes only Latin-1 text).
- * @see https://www.rfc-editor.org/rfc/rfc7515#section-2 (BASE64URL(UTF8(JSON)))
+ * The former name of {@link StubSession}.
+ * @deprecated Use `StubSession`.
  */
-function unsignedToken(claims: Record<string, unknown>): string {
-  const part = (value: unknown) => {
-    let bytes = ''
-    for (const byte of new TextEncoder().encode(JSON.stringify(value)))
-      bytes += String.fromCharCode(byte)
-    return btoa(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-  }
-  return `${part({ alg: 'RS256', typ: 'JWT', kid: 'test' })}.${part(claims)}.${part('not signed')}`
-}
+export type TestSession = StubSession
+/**
+ * The former name of {@link StubSessionOptions}.
+ * @deprecated Use `StubSessionOptions`.
+ */
+export type TestSessionOptions = StubSessionOptions
+/**
+ * The former name of {@link STUB_USER} (the same value: no `name`, as the platform's scopes give).
+ * @deprecated Use `STUB_USER`.
+ */
+export const TEST_USER: SessionUser = STUB_USER
