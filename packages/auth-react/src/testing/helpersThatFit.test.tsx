@@ -52,21 +52,19 @@ describe('test helpers that fit a team’s tests', () => {
     expect(stub).not.toHaveBeenCalled()
   })
 
-  it('without a stub, a relative URL resolves against the origin (default http://localhost) instead of throwing', async () => {
+  it('without a stub, a relative URL resolves against the origin (default the test page’s, else http://localhost) instead of throwing', async () => {
     const sent: string[] = []
     vi.stubGlobal('fetch', async (request: Request) => {
-      sent.push(request.url)
+      sent.push(`${request.url} ${request.headers.has('authorization') ? 'with' : 'without'} token`)
       return new Response('ok')
     })
     render(<SaveProject />, { wrapper: signedIn() })
     expect(await screen.findByText('saved 200 ok')).toBeTruthy()
-    render(<SaveProject />, {
-      wrapper: signedIn(undefined, { origin: 'https://citystream.example.com' }),
-    })
+    render(<SaveProject />, { wrapper: signedIn(undefined, { origin: 'http://localhost' }) })
     await vi.waitFor(() => expect(sent).toHaveLength(2))
     expect(sent).toEqual([
-      'http://localhost/api/projects/42',
-      'https://citystream.example.com/api/projects/42',
+      'https://citystream.example.com/api/projects/42 with token',
+      'http://localhost/api/projects/42 with token',
     ])
   })
 

@@ -18,7 +18,8 @@ export interface SessionWrapperOptions {
   readonly subSite?: string
   /**
    * The origin relative URLs resolve against, as the page's would in the browser (in Node and
-   * jsdom `new Request('/api')` throws): default `http://localhost`.
+   * jsdom `new Request('/api')` throws): default the test page's (`location.origin` under
+   * happy-dom or jsdom), else `http://localhost`.
    */
   readonly origin?: string
   /**
@@ -63,14 +64,14 @@ function testFetchFactory(origin: string, stub: StubFetch | undefined) {
 /**
  * Wraps the rendered component in a `PlatformSessionProvider` over `session`:
  * `render(<Page />, { wrapper: sessionWrapper(session, { fetch }) })`. `useSession().fetch` sends
- * the test token only to `apiOrigins` (default: `origin`, `http://localhost`), as in the app,
+ * the test token only to `apiOrigins` (default: `origin`, the test page's), as in the app,
  * and resolves relative URLs against `origin`; with `fetch`, that stub receives each call.
  */
 export function sessionWrapper(
   session: StubSession,
   options: SessionWrapperOptions = {},
 ): SessionWrapper {
-  const origin = new URL(options.origin ?? 'http://localhost').origin
+  const origin = new URL(options.origin ?? globalThis.location?.origin ?? 'http://localhost').origin
   const apiOrigins = options.apiOrigins ?? [origin]
   const factory = testFetchFactory(origin, options.fetch)
   const localMode = apiOrigins.some((named) => named.startsWith('http:'))
