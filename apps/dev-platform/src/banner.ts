@@ -13,8 +13,16 @@ import { otpauthUri, totpCode, TOTP_PERIOD_SECONDS } from './totp'
 export function formatBanner(platform: DevPlatform, startMs: number, now: number): string {
   const { config } = platform
   const lines: string[] = [`Dev platform ready in ${startMs} ms`, '']
-  for (const role of ROLE_NAMES)
-    lines.push(`  ${ROLES[role].label.padEnd(12)} ${config.urls[role]}`)
+  for (const role of ROLE_NAMES) {
+    // With DEV_SUBSITE_URL (a team's app registered in the demo's place), the demo listens on its
+    // own port: print where it is, and what is registered.
+    const demo = `http://localhost:${platform.ports[role]}`
+    const url =
+      role === 'subsite' && new URL(config.urls.subsite).port !== String(platform.ports.subsite)
+        ? `${demo} (demo; ${config.urls.subsite} registered)`
+        : config.urls[role]
+    lines.push(`  ${ROLES[role].label.padEnd(12)} ${url}`)
+  }
   lines.push(
     '',
     `  Issuer       ${config.issuer}`,

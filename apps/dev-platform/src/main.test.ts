@@ -211,4 +211,24 @@ describe('formatBanner', () => {
     const lines = formatBanner(platform, 321, Date.now()).split('\n')
     expect(lines.filter((line) => line.length > 80 && !line.startsWith('otpauth://'))).toEqual([])
   })
+
+  it('a team app in place of the demo (DEV_SUBSITE_URL): the demo’s own port, and the registered URL', async () => {
+    const moved = await startDevPlatform({
+      oktaPort: 0,
+      googlePort: 0,
+      apiPort: 0,
+      sentryPort: 0,
+      subsitePort: 0,
+      subsiteUrl: 'http://localhost:3000',
+    })
+    try {
+      const banner = formatBanner(moved, 321, Date.now())
+      const line = banner.split('\n').find((text) => text.startsWith('  Sub-site '))
+      expect(line).toBe(
+        `  Sub-site     http://localhost:${moved.ports.subsite} (demo; http://localhost:3000 registered)`,
+      )
+    } finally {
+      await moved.close()
+    }
+  })
 })
