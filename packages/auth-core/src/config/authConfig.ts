@@ -80,13 +80,7 @@ export const MAX_GOOGLE_COOKIE_NAMES = 10
 export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string }): ConfigResult {
   const reader = createEnvReader(env)
   const { problems, text, required, invalid } = reader
-  const {
-    oktaOrgUrl,
-    authServerId,
-    clientId,
-    parentDomain,
-    localMode = false,
-  } = readPlatformFields(reader)
+  const { oktaOrgUrl, authServerId, clientId, parentDomain, localMode } = readPlatformFields(reader)
   const schemeHint = localMode ? 'an http:// or https:// URL' : 'an https:// URL'
 
   const apiUrlText = required('VITE_AUTH_API_URL')

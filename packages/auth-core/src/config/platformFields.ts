@@ -111,7 +111,9 @@ export function isClientId(text: string): boolean {
  * Reads `VITE_LOCAL_MODE` and the four shared variables, recording each problem in `reader`;
  * the fields whose variable is missing or invalid are left out.
  */
-export function readPlatformFields(reader: EnvReader): Partial<PlatformFields> {
+export function readPlatformFields(
+  reader: EnvReader,
+): Partial<PlatformFields> & Pick<PlatformFields, 'localMode'> {
   const localModeText = reader.text('VITE_LOCAL_MODE')
   const localMode = localModeText === 'true'
   if (localModeText !== undefined && !localMode && localModeText !== 'false')

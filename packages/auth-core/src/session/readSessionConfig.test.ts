@@ -135,6 +135,47 @@ describe('readSessionConfig', () => {
     })
   })
 
+  it('in local mode says an http:// or https:// sign-in URL is expected', () => {
+    expect(
+      problemsOf({
+        ...ENV,
+        VITE_LOCAL_MODE: 'true',
+        VITE_OKTA_ORG_URL: 'http://localhost:4010',
+        VITE_SIGNIN_URL: 'ftp://localhost:3000/',
+      }),
+    ).toEqual([
+      'VITE_SIGNIN_URL is not valid: expected the sign-in page as an absolute http:// or https:// URL, such as http://localhost:3000/.',
+    ])
+  })
+
+  it('is not ok when VITE_LOCAL_MODE alone is wrong (every other value valid)', () => {
+    expect(readSessionConfig({ ...ENV, VITE_LOCAL_MODE: 'yes' })).toEqual({
+      ok: false,
+      problems: [
+        {
+          variable: 'VITE_LOCAL_MODE',
+          reason: 'invalid',
+          message: 'VITE_LOCAL_MODE is not valid: expected "true" or "false".',
+        },
+      ],
+    })
+  })
+
+  it('without a valid parent domain, names only that variable: a well-formed https:// sign-in URL is not reported too', () => {
+    const { VITE_PARENT_DOMAIN: _, ...withoutParent } = ENV
+    expect(problemsOf(withoutParent)).toEqual(['VITE_PARENT_DOMAIN is missing.'])
+    expect(problemsOf({ ...ENV, VITE_PARENT_DOMAIN: 'example.com' })).toEqual([
+      'VITE_PARENT_DOMAIN is not valid: expected a domain with its leading dot, such as .example.com.',
+    ])
+    // Its form is still checked.
+    expect(problemsOf({ ...withoutParent, VITE_SIGNIN_URL: 'http://signin.example.com/' })).toEqual(
+      [
+        'VITE_PARENT_DOMAIN is missing.',
+        'VITE_SIGNIN_URL is not valid: expected the sign-in page as an absolute https:// URL on the parent domain, such as https://signin.example.com/.',
+      ],
+    )
+  })
+
   it('takes Vite’s booleans and trims blanks', () => {
     expect(
       readSessionConfig({ ...ENV, VITE_LOCAL_MODE: false, VITE_OKTA_CLIENT_ID: ' 0oa1abc ' }),

@@ -33,19 +33,17 @@ const REFRESH_AHEAD_VARIABLE = 'VITE_REFRESH_AHEAD_SECONDS'
  */
 export function readSessionConfig(env: ConfigEnv): SessionConfigResult {
   const reader = createEnvReader(env)
-  const {
-    oktaOrgUrl,
-    authServerId,
-    clientId,
-    parentDomain,
-    localMode = false,
-  } = readPlatformFields(reader)
+  const { oktaOrgUrl, authServerId, clientId, parentDomain, localMode } = readPlatformFields(reader)
   const signInText = reader.required(SIGNIN_URL_VARIABLE)
-  // Without a valid parent domain, the sign-in URL is checked for its form only.
+  // Without a valid parent domain, the sign-in URL is checked for its form only (as if the parent
+  // domain were its own host's): its own problem is not reported on top of the domain's.
   const signInUrl =
     signInText === undefined
       ? undefined
-      : parseSessionUrl({ parentDomain: parentDomain ?? '', localMode }, signInText)
+      : parseSessionUrl(
+          { parentDomain: parentDomain ?? ownDomainOf(signInText), localMode },
+          signInText,
+        )
   if (signInUrl === null)
     reader.invalid(
       SIGNIN_URL_VARIABLE,
@@ -58,8 +56,10 @@ export function readSessionConfig(env: ConfigEnv): SessionConfigResult {
     aheadText === undefined ? DEFAULT_REFRESH_AHEAD_SECONDS : wholeSeconds(aheadText)
   if (refreshAheadSeconds === null)
     reader.invalid(REFRESH_AHEAD_VARIABLE, 'a whole number of seconds, such as 120 (0: off)')
+  if (reader.problems.length > 0) return { ok: false, problems: reader.problems }
+  // Stryker disable all: unreachable: a value left undefined or null has recorded its problem
+  // above; this check only narrows the types.
   if (
-    reader.problems.length > 0 ||
     refreshAheadSeconds === null ||
     oktaOrgUrl === undefined ||
     authServerId === undefined ||
@@ -69,6 +69,7 @@ export function readSessionConfig(env: ConfigEnv): SessionConfigResult {
     signInUrl === null
   )
     return { ok: false, problems: reader.problems }
+  // Stryker restore all
   return {
     ok: true,
     config: {
@@ -88,4 +89,16 @@ function wholeSeconds(text: string): number | null {
   if (!/^\d{1,5}$/.test(text)) return null
   const seconds = Number(text)
   return seconds <= 86_400 ? seconds : null
+}
+
+/** `.{host}` of the absolute URL `text`; an empty domain (which nothing matches) when it is not one. */
+function ownDomainOf(text: string): string {
+  // Stryker disable next-line StringLiteral: parseSessionUrl refuses a text that URL cannot parse before it looks at the domain, so this value is never compared
+  let domain = ''
+  try {
+    domain = `.${new URL(text).hostname}`
+  } catch {
+    // Not a URL: refused by parseSessionUrl.
+  }
+  return domain
 }
