@@ -33,7 +33,9 @@ export async function providerRefusal(response: Response): Promise<AuthError> {
   if (
     status >= 400 &&
     status < 500 &&
-    response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() === 'application/json'
+    // The media type without parameters ("undefined" when the header is absent).
+    String(response.headers.get('content-type')?.split(';')[0]).trim().toLowerCase() ===
+      'application/json'
   ) {
     const read = await readJsonBody(response)
     const body = read.parsed ? read.value : undefined
