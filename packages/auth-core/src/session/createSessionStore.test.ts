@@ -84,6 +84,196 @@ describe('createSessionStore', () => {
   })
 })
 
+describe('createSessionStore: timers, retries and events', () => {
+  const live = () => accessToken({ exp: NOW_S + 3600 })
+  const counter = () => {
+    const calls = { count: 0 }
+    const run = async () => {
+      calls.count += 1
+      return null
+    }
+    return { calls, run }
+  }
+
+  it('keeps the profile of the fourth most recent access token (no second request for it)', async () => {
+    const tokens = Array.from({ length: 5 }, (_, index) =>
+      accessToken({ exp: NOW_S + 3600, jti: `t${index}` }),
+    )
+    const { listen, jar, watch, subject, asked } = store({ access_token: tokens[0] ?? '' })
+    listen()
+    for (const token of tokens) {
+      jar.values.set('access_token', token)
+      watch.fire()
+      await flush()
+    }
+    jar.values.set('access_token', tokens[1] ?? '')
+    watch.fire()
+    await flush()
+    expect(asked).toHaveLength(5)
+    expect(subject.getSnapshot()).toMatchObject({ user: { name: 'name of #2' } })
+  })
+
+  it('an active session: no retry, whatever the back-off says', async () => {
+    const retry = counter()
+    const { listen, timers } = store(
+      { access_token: live(), refresh_token: 'rt' },
+      { retryInMs: () => 0, retry: retry.run },
+    )
+    listen()
+    await timers.advanceBy(1000)
+    expect(retry.calls.count).toBe(0)
+  })
+
+  it('an expired session with no retry pending, or nothing to refresh with: no retry', async () => {
+    const expired = accessToken({ exp: NOW_S - 10 })
+    for (const [cookies, retryInMs] of [
+      [{ access_token: expired, refresh_token: 'rt' }, () => null],
+      [{ access_token: expired }, () => 0],
+    ] as const) {
+      const retry = counter()
+      const { listen, timers } = store(cookies, { retryInMs, retry: retry.run })
+      listen()
+      await timers.advanceBy(60_000)
+      expect(retry.calls.count).toBe(0)
+    }
+  })
+
+  it('an expired refreshable session: retried when the back-off is over, and at once on a retry signal', async () => {
+    const expired = { access_token: accessToken({ exp: NOW_S - 10 }), refresh_token: 'rt' }
+    const retry = counter()
+    const { listen, timers } = store(expired, { retryInMs: () => 5000, retry: retry.run })
+    listen()
+    await timers.advanceBy(4999)
+    expect(retry.calls.count).toBe(0)
+    await timers.advanceBy(1)
+    expect(retry.calls.count).toBe(1)
+
+    // Without timers (no schedule), a signal (online, focus, visible) still retries.
+    const signals = manualWatch()
+    const signalled = counter()
+    const { listen: listenToo } = store(expired, {
+      retryInMs: () => 5000,
+      retry: signalled.run,
+      schedule: undefined,
+      watchRetrySignals: signals.watchCookies,
+    })
+    listenToo()
+    expect(signals.active).toBe(1)
+    signals.fire()
+    await flush()
+    expect(signalled.calls.count).toBe(1)
+  })
+
+  it('a retry without retry signals or a retry function does not throw, and the session still expires', async () => {
+    const expired = { access_token: accessToken({ exp: NOW_S - 10 }), refresh_token: 'rt' }
+    const { listen, timers, watch, subject } = store(expired, { retryInMs: () => 0 })
+    listen()
+    await timers.advanceBy(1000)
+    watch.fire()
+    await timers.advanceBy(1000)
+    expect(subject.getSnapshot().status).toBe('expired')
+  })
+
+  it('without refreshAheadMs: no refresh of its own, not even at the expiry', async () => {
+    const refresh = counter()
+    const { listen, timers } = store({ access_token: live() }, { refresh: refresh.run })
+    listen()
+    await timers.advanceBy(3600_000)
+    expect(refresh.calls.count).toBe(0)
+  })
+
+  it('refreshAheadMs on a token without iat: refreshed that long before exp, once, even when the refresh fails', async () => {
+    const calls = { count: 0 }
+    const token = accessToken({ exp: NOW_S + 3600, iat: undefined })
+    const { listen, timers, watch } = store(
+      { access_token: token, refresh_token: 'rt' },
+      {
+        refreshAheadMs: 300_000,
+        isVisible: undefined,
+        refresh: async () => {
+          calls.count += 1
+          throw new Error('offline')
+        },
+      },
+    )
+    listen()
+    await flush()
+    await timers.advanceBy(3300_000 - 1)
+    expect(calls.count).toBe(0)
+    await timers.advanceBy(1)
+    expect(calls.count).toBe(1)
+    watch.fire()
+    // The expiry timer arms again for the same token: the refresh ahead is not repeated.
+    await timers.advanceBy(300_000)
+    expect(calls.count).toBe(1)
+  })
+
+  it('tokens refreshed without a profile: the name is asked from userinfo', async () => {
+    const first = live()
+    const next = accessToken({ exp: NOW_S + 3600, jti: 'next' })
+    const { listen, jar, subject, asked, events } = store({ access_token: first })
+    listen()
+    await flush()
+    jar.values.set('access_token', next)
+    subject.refreshed(next, null)
+    await flush()
+    expect(asked).toEqual([first, next])
+    expect(events.at(-1)).toMatchObject({ snapshot: { user: { name: 'name of #2' } } })
+  })
+
+  it('loadUser when the session ends while the profile loads: null', async () => {
+    let answer: (profile: UserProfile) => void = () => undefined
+    const { jar, subject } = store(
+      { access_token: live() },
+      { loadProfile: () => new Promise((resolve) => (answer = resolve)) },
+    )
+    const user = subject.loadUser()
+    jar.values.delete('access_token')
+    answer({ name: 'Ada', email: null })
+    expect(await user).toBeNull()
+  })
+
+  it('an unreadable cookie, then another: a new invalid snapshot with the new reason', () => {
+    const { jar, subject } = store({ access_token: 'not a token;' })
+    const first = subject.getSnapshot()
+    jar.values.set('access_token', live())
+    jar.values.set('refresh_token', 'not a token;')
+    const second = subject.getSnapshot()
+    expect(first.status).toBe('invalid')
+    expect(second.status).toBe('invalid')
+    expect(second).not.toBe(first)
+    if (first.status !== 'invalid' || second.status !== 'invalid') return
+    expect(second.error.message).not.toBe(first.error.message)
+  })
+
+  it('the access token cookie gone while the refresh token stays (before any refresh here): changedElsewhere', async () => {
+    const { listen, jar, watch, events } = store({ access_token: live(), refresh_token: 'rt' })
+    listen()
+    await flush()
+    jar.values.delete('access_token')
+    watch.fire()
+    expect(events.at(-1)).toMatchObject({
+      type: 'changedElsewhere',
+      snapshot: { status: 'expired', accessToken: null },
+    })
+  })
+
+  it('an unreadable cookie over an active session: changedElsewhere, then back: changedElsewhere', async () => {
+    const token = live()
+    const { listen, jar, watch, events } = store({ access_token: token })
+    listen()
+    await flush()
+    jar.values.set('refresh_token', 'not a token;')
+    watch.fire()
+    jar.values.delete('refresh_token')
+    watch.fire()
+    expect(events.slice(-2).map((event) => event.type)).toEqual([
+      'changedElsewhere',
+      'changedElsewhere',
+    ])
+  })
+})
+
 describe('readUserProfile', () => {
   it.each([[null], ['Ada'], [[1, 2]]])('of %j (not claims): name and email null', (claims) => {
     expect(readUserProfile(claims)).toEqual({ name: null, email: null })
