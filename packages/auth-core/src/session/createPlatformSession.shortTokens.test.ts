@@ -8,7 +8,7 @@ import {
   refreshBody,
   sessionConfig,
   setupSession,
-} from '../testing/sessionTestKit'
+} from '../testSupport/sessionTestKit'
 import { capToTokenLife } from './capToTokenLife'
 
 // A token that lives less than the margins (5 s tokens, the default 60 s skew) is used

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { expireTossedCopies } from './expireTossedCopies'
-import { recordingJar } from '../testing/sessionTestKit'
-import type { TossedCookie } from '../testing/sessionTestKit'
+import { recordingJar } from '../testSupport/sessionTestKit'
+import type { TossedCookie } from '../testSupport/sessionTestKit'
 
 const config = { parentDomain: '.example.com', localMode: false }
 const NAMES = ['access_token', 'refresh_token']
