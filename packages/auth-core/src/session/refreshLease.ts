@@ -74,8 +74,9 @@ function readLease(env: RefreshLeaseEnv): Lease | null {
   try {
     value = env.cookies.get(REFRESH_LEASE_COOKIE_NAME)
   } catch {
-    return null
+    // A jar that throws (a cookie the browser refuses to parse): no lease.
   }
+  // Stryker disable next-line ConditionalExpression: exec reads undefined as "undefined", no lease value either
   const match = value === undefined ? null : LEASE_VALUE.exec(value)
   if (match === null) return null
   const holder = match[1] as string
@@ -133,6 +134,7 @@ export async function withRefreshLease<T>(
   settled: () => T | undefined,
   task: () => Promise<T>,
 ): Promise<T> {
+  // Stryker disable next-line StringLiteral: no ancestor path of '/' or of '' is a removal to make
   const pagePath = env.pagePath?.() ?? '/'
   // A second lease cookie (tossed in with another Path) makes every read back ambiguous: a wait of
   // the whole lease lifetime, and our own lease left behind. Its copies at the ancestor paths of
