@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config'
 /** auth-core as source, as the sign-in app and the dev platform consume it. */
 const authCoreSession = fileURLToPath(new URL('../auth-core/src/session/index.ts', import.meta.url))
 /** auth-core's published test kit (a real session over a fake token endpoint), as source too. */
-const authCoreTesting = fileURLToPath(new URL('../auth-core/src/testkit/index.ts', import.meta.url))
+const authCoreTesting = fileURLToPath(new URL('../auth-core/src/testing/index.ts', import.meta.url))
 
 /** A package directory as installed for `react18/` (React 18 with its own react-dom and Testing Library). */
 const fromReact18 = (name: string) =>

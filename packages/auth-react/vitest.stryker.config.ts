@@ -17,7 +17,7 @@ const authCoreRoot = dirname(
 )
 const authCoreSession = join(authCoreRoot, 'src/session/index.ts')
 /** auth-core's test kit as source (the no-remount tests run a real session over its fake endpoint). */
-const authCoreTesting = join(authCoreRoot, 'src/testkit/index.ts')
+const authCoreTesting = join(authCoreRoot, 'src/testing/index.ts')
 
 export default defineConfig({
   resolve: {
