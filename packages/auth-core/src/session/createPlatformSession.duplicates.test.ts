@@ -51,6 +51,20 @@ const tokenRequests = (requests: readonly SeenRequest[]) =>
   requests.filter((request) => request.url.endsWith('/v1/token'))
 
 describe('createPlatformSession: tossed duplicate cookies', () => {
+  it('a lease copy out of reach: the session still reads active (only the tokens make it invalid)', () => {
+    const jar = recordingJar({ access_token: live, refresh_token: 'rt-1' }, [
+      { name: REFRESH_LEASE_COOKIE_NAME, value: 'mallory-1.1', path: '/deeper' },
+    ])
+    jar.values.set(REFRESH_LEASE_COOKIE_NAME, 'someone-2.1')
+    const clock = { nowMs: NOW_MS }
+    const { session } = setupSession({
+      cookies: jar,
+      answer: provider,
+      deps: { pagePath, sleep: clockedSleep(clock, []), randomId: () => 'holder-01' },
+    })
+    expect(session.readSession()).toMatchObject({ status: 'active', accessToken: live })
+  })
+
   it('a tossed duplicate access_token: expired at the ancestor paths, then 5 getAccessToken calls make no refresh', async () => {
     const jar = recordingJar({ access_token: live, refresh_token: 'rt-1' }, [
       atDeeper('access_token', tossedToken),

@@ -269,6 +269,9 @@ describe(`the ceiling: ${MAX_REFRESHES_PER_MINUTE} refreshes per minute per brow
     )
     const refused = await rejection(a.session.getAccessToken({ forceRefresh: true }))
     expect(refused.code).toBe('rate_limited')
+    expect(refused.message).toBe(
+      'The session refreshed 4 times in the last 75 s (refresh_budget); no request until one is 75 s old.',
+    )
     expect(errors).toEqual([refused])
     expect(a.requests.length + b.requests.length).toBe(4)
     // The other sub-site too: the budget is the browser's.

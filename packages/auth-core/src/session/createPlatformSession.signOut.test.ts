@@ -255,6 +255,21 @@ describe('createPlatformSession: signOut', () => {
     expect(requests).toHaveLength(before)
   })
 
+  it('while the page leaves: a session written meanwhile (another tab signed in) is not used, no request', async () => {
+    const { session, requests, jar } = setupSession({
+      cookies: { refresh_token: 'rt-1' },
+      answer: provider,
+    })
+    await session.signOut({ returnTo })
+    const before = requests.length
+    jar.values.set('access_token', live)
+    jar.values.set('refresh_token', 'rt-other')
+    await expect(session.getAccessToken()).resolves.toBeNull()
+    await expect(session.getAccessToken({ forceRefresh: true })).resolves.toBeNull()
+    expect(session.readSession()).toEqual({ status: 'signingOut' })
+    expect(requests).toHaveLength(before)
+  })
+
   it('while signing out and after: redirectToSignIn neither writes post_login_redirect nor navigates', async () => {
     const revoke = deferred<Response>()
     const { session, jar, navigations } = setupSession({
