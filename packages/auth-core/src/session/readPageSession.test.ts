@@ -28,6 +28,23 @@ describe('readPageSession (the sign-in page: is someone already signed in?)', ()
     })
   })
 
+  it('a live access token beside a damaged refresh token (two copies, or not a cookie value): no session', () => {
+    const live = token({ sub: '00u1', exp: inSeconds(3600) })
+    expect(
+      readPageSession(`access_token=${live}; refresh_token=a1; refresh_token=b2`, NOW),
+    ).toEqual({ status: 'none' })
+    expect(readPageSession(`access_token=${live}; refresh_token="quoted"`, NOW)).toEqual({
+      status: 'none',
+    })
+  })
+
+  it('an access token with an empty sub: no session', () => {
+    const nameless = token({ sub: '', email: 'pat@example.com', exp: inSeconds(3600) })
+    expect(readPageSession(`access_token=${nameless}; refresh_token=${REFRESH}`, NOW)).toEqual({
+      status: 'none',
+    })
+  })
+
   it('an access token within the clock skew of expiry counts as expired; a refresh token keeps it live', () => {
     const closing = token({ sub: '00u1', exp: inSeconds(60) })
     expect(readPageSession(`access_token=${closing}`, NOW)).toEqual({ status: 'none' })
