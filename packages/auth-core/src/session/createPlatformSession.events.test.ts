@@ -534,3 +534,16 @@ describe('getUser and snapshot.user', () => {
     expect(requests).toEqual([])
   })
 })
+
+describe('createPlatformSession: subscribed to an expired session', () => {
+  it('with no failed refresh to retry: makes no token request by itself (whoever needs a token asks)', async () => {
+    const stale = accessToken({ exp: NOW_S - 10 })
+    const { subscribe, timers, requests } = watchedSession({
+      cookies: { access_token: stale, refresh_token: 'rt-1' },
+      answer: provider({ sub: 'ada@example.com' }),
+    })
+    subscribe()
+    await timers.advanceBy(60_000)
+    expect(requests.filter((request) => request.url.endsWith('/v1/token'))).toEqual([])
+  })
+})

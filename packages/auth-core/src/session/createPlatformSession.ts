@@ -497,6 +497,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
   /** The signed-in person (name from the ID token or userinfo); never rejects. */
   async function getUser(): Promise<SessionUser | null> {
     // A failed refresh leaves the snapshot as it is: no user when that is not active.
+    // Stryker disable next-line ArrowFunction: the value is dropped; only the rejection is swallowed
     await getAccessToken().catch(() => null)
     return store.loadUser()
   }

@@ -208,6 +208,28 @@ describe('createSessionStore: timers, retries and events', () => {
     expect(calls.count).toBe(1)
   })
 
+  it('a profile that failed to load is not asked again for the same token when the snapshot comes back', async () => {
+    const token = accessToken({ exp: NOW_S + 600 })
+    const asked: string[] = []
+    const { listen, clock, watch } = store(
+      { access_token: token },
+      {
+        loadProfile: async (requested) => {
+          asked.push(requested)
+          throw new Error('userinfo down')
+        },
+      },
+    )
+    listen()
+    await flush()
+    clock.nowMs = (NOW_S + 600) * 1000
+    watch.fire()
+    clock.nowMs = NOW_S * 1000
+    watch.fire()
+    await flush()
+    expect(asked).toEqual([token])
+  })
+
   it('tokens refreshed without a profile: the name is asked from userinfo', async () => {
     const first = live()
     const next = accessToken({ exp: NOW_S + 3600, jti: 'next' })
