@@ -335,7 +335,9 @@ describe('createAuthenticatedFetch', () => {
 
       expect(failure).toBeInstanceOf(AuthError)
       expect((failure as AuthError).code).toBe('account_changed')
-      expect((failure as AuthError).message).not.toContain(bob(1))
+      expect((failure as AuthError).message).toBe(
+        'The session now holds another person’s token: the refused request was not resent.',
+      )
       expect(seen.map((s) => s.authorization)).toEqual([`Bearer ${ada(1)}`])
       expect(onSignedOut).not.toHaveBeenCalled()
       expect(redirects).toEqual([])
@@ -549,6 +551,7 @@ describe('createAuthenticatedFetch', () => {
 
       expect(failure).toBeInstanceOf(AuthError)
       expect((failure as AuthError).code).toBe('session_expired')
+      expect((failure as AuthError).message).toBe('No platform session: sign in first.')
       expect(seen).toEqual([])
       expect(redirects).toEqual([['citystream', { returnPath: '/maps/42?zoom=3' }]])
     })

@@ -291,3 +291,23 @@ describe('createPlatformSession: signOut with duplicated cookies', () => {
     expect(jar.getAll('refresh_token')).toEqual([])
   })
 })
+
+describe('createPlatformSession: without the lease (no sleep, or no randomId)', () => {
+  it('lease copies it cannot remove do not concern it: the token is used, and a refresh is made', async () => {
+    const jar = recordingJar({ access_token: live, refresh_token: 'rt-1' }, [
+      { name: REFRESH_LEASE_COOKIE_NAME, value: 'mallory-1.1', path: '/deeper' },
+    ])
+    jar.values.set(REFRESH_LEASE_COOKIE_NAME, 'someone-2.1')
+    const { session, requests } = setupSession({
+      cookies: jar,
+      answer: provider,
+      deps: { pagePath, sleep: async () => undefined },
+    })
+    expect(await session.getAccessToken()).toBe(live)
+    jar.values.set('access_token', stale)
+    expect(await session.getAccessToken()).toBe(jar.values.get('access_token'))
+    expect(tokenRequests(requests)).toHaveLength(1)
+    expect(jar.writes.filter((write) => write.name === REFRESH_LEASE_COOKIE_NAME)).toEqual([])
+    expect(jar.removals.filter((removal) => removal.name === REFRESH_LEASE_COOKIE_NAME)).toEqual([])
+  })
+})
