@@ -151,19 +151,21 @@ export function PlatformSessionProvider(props: PlatformSessionProviderProps): Re
     const state = {
       ...view,
       getAccessToken: actions.getAccessToken,
-      signOut: actions.signOut,
+      // Back to the sub-site's home unless told otherwise.
+      signOut: (options) => actions.signOut(options ?? { returnTo: `${location.origin}/` }),
       redirectToSignIn,
       fetch,
     } as SessionState
     return {
       state,
-      redirectOnce(name, returnPath) {
+      // Without a sub-site anywhere, the session's redirectToSignIn throws usage_error.
+      redirectOnce(name = subSite as string, returnPath) {
         if (redirected.current) return
         redirected.current = true
         redirectToSignIn(name, returnPath === undefined ? undefined : { returnPath })
       },
     }
-  }, [view, actions, redirectToSignIn, fetch])
+  }, [view, actions, redirectToSignIn, fetch, subSite])
   return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>
 }
 

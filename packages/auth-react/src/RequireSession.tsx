@@ -5,8 +5,11 @@ import { useSessionContext } from './useSession'
 
 /** Props of {@link RequireSession}. */
 export interface RequireSessionProps {
-  /** This sub-site's name, as the sign-in app allows it: where sign-in brings the person back. */
-  readonly subSite: string
+  /**
+   * This sub-site's name, as the sign-in app allows it: where sign-in brings the person back.
+   * @deprecated Give it once, to `<PlatformSessionProvider subSite>`, which this reads.
+   */
+  readonly subSite?: string
   /** The page to come back to (a path with an optional query). Default: the current one. */
   readonly returnPath?: string
   /**

@@ -8,9 +8,10 @@ export interface SessionContextValue {
   /**
    * Sends the person to sign in unless this page already did: one redirect per page, however many
    * guards ask (StrictMode's double effects, two `<RequireSession>`s); allowed again after the
-   * session was seen signed in.
+   * session was seen signed in. Without `subSite`, the provider's (with neither, the session's
+   * `redirectToSignIn` throws `usage_error`).
    */
-  readonly redirectOnce: (subSite: string, returnPath: string | undefined) => void
+  readonly redirectOnce: (subSite: string | undefined, returnPath: string | undefined) => void
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null)

@@ -4,6 +4,7 @@ import type {
   PlatformSession,
   SessionSnapshot,
   SessionUser,
+  SignOutOptions,
 } from '@mapping-platform/auth-core/session'
 
 /**
@@ -33,8 +34,11 @@ export type SessionView =
 export type SessionState = SessionView & {
   /** A valid access token, refreshed when needed; null without a session. */
   readonly getAccessToken: PlatformSession['getAccessToken']
-  /** Ends the session everywhere and leaves through the provider's logout. */
-  readonly signOut: PlatformSession['signOut']
+  /**
+   * Ends the session everywhere and leaves through the provider's logout, to `returnTo`: by
+   * default the sub-site's home (`location.origin + '/'`, its registered sign-out redirect URI).
+   */
+  readonly signOut: (options?: SignOutOptions) => Promise<void>
   /** Sends the person to sign in, to come back to this sub-site (and `returnPath`). */
   readonly redirectToSignIn: AuthenticatedFetchSession['redirectToSignIn']
   /**
