@@ -302,6 +302,7 @@ export function browserSessionDeps(
     cookies: browserCookieJar(browser.document),
     lock: browserLock(browser.navigator),
     navigate: browserNavigate(browser.location),
+    // Stryker disable next-line StringLiteral: no ancestor path of '/' or of '' is a removal to make
     pagePath: () => browser.location.pathname ?? '/',
     sleep: browserSleep(browser),
     randomId: browserRandomId(browser.crypto),

@@ -43,6 +43,17 @@ describe('createPlatformSession: a wrong setting fails at creation, as configura
     expect(messageFor(error.code)).toBe(messageFor('unknown_error'))
   })
 
+  it('refuses a randomId that throws (the lease could never be taken)', () => {
+    const error = creationError(sessionConfig(), {
+      sleep: async () => undefined,
+      randomId: () => {
+        throw new Error('no crypto')
+      },
+    })
+    expect(error.code).toBe('configuration_error')
+    expect(error.message).toBe('randomId must return 8 to 64 of A-Z, a-z, 0-9, _ and -.')
+  })
+
   it('names every problem at once', () => {
     const error = creationError(
       sessionConfig({ oktaOrgUrl: 'https://login.example.com/', signInUrl: 'https://evil.test/' }),

@@ -54,6 +54,11 @@ describe('fetchUserInfo', () => {
     const error = await rejection(fetchUserInfo(config, 'at-1', { fetch: answering(response) }))
     expect(error.code).toBe('unknown_error')
     expect(error.details.status).toBe(status)
+    expect(error.message).toBe(
+      status === 200
+        ? 'The userinfo answer is not one the session can use.'
+        : 'The userinfo endpoint refused the access token.',
+    )
   })
 
   it('when fetch fails or times out: network_error / timeout', async () => {

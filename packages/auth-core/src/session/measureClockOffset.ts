@@ -22,6 +22,7 @@ export function measureClockOffset(
   receivedAtMs: number,
 ): number | null {
   try {
+    // Stryker disable next-line StringLiteral: any non-token text throws in the decoder, caught below
     const claims = decodeAccessTokenClaims(accessToken ?? '')
     const issuedAt = expiresIn === null ? claims.issuedAt : claims.expiresAt - expiresIn
     return issuedAt === null ? null : issuedAt * 1000 - receivedAtMs

@@ -68,4 +68,12 @@ describe('parseSessionUrl', () => {
   ])('in local mode: still refuses %s', (text) => {
     expect(parseSessionUrl(local, text)).toBeNull()
   })
+
+  it.each([[undefined], [42], [null]])(
+    'a parent domain that is not a string (%j, a JavaScript caller): refused, without throwing',
+    (parentDomain) => {
+      const config = { parentDomain: parentDomain as unknown as string, localMode: false }
+      expect(parseSessionUrl(config, 'https://signin.example.com/')).toBeNull()
+    },
+  )
 })

@@ -26,6 +26,7 @@ export function parseSessionUrl(
   // `.${hostname}` ends with `.example.com` for example.com itself and its sub-domains only; a
   // parent domain without its leading dot would match look-alikes (evilexample.com): refused.
   // Checked at run time too: a JavaScript caller's parentDomain may be anything.
+  // Stryker disable next-line StringLiteral: any value without a leading dot is refused below
   const parent = typeof config.parentDomain === 'string' ? config.parentDomain.toLowerCase() : ''
   return parent.startsWith('.') && `.${url.hostname}`.endsWith(parent) ? url.href : null
 }

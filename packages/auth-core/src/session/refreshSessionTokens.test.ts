@@ -59,7 +59,23 @@ describe('sessionRefreshRequest', () => {
     const insecure = sessionConfig({ oktaOrgUrl: 'http://login.example.com' })
     const error = await rejection(sessionRefreshRequest(insecure, 'rt-1', { fetch }))
     expect(error.code).toBe('unknown_error')
+    expect(error.message).toBe('The provider must be reached over HTTPS.')
     expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('refuses a provider URL that is not a URL at all, without a request', async () => {
+    const { fetch } = stubFetch(() => json({}))
+    const broken = sessionConfig({ oktaOrgUrl: 'login example com' })
+    const error = await rejection(sessionRefreshRequest(broken, 'rt-1', { fetch }))
+    expect(error.code).toBe('unknown_error')
+    expect(error.message).toBe('The provider must be reached over HTTPS.')
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('asks for a JSON answer (Accept: application/json)', async () => {
+    const { fetch } = stubFetch(() => json(refreshBody(config)))
+    await sessionRefreshRequest(config, 'rt-1', { fetch })
+    expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).get('accept')).toBe('application/json')
   })
 
   it('in local mode: allows the plain-HTTP provider', async () => {
