@@ -535,3 +535,45 @@ describe('createPlatformSession: signOut under the refresh lease', () => {
     expect([...jar.values.keys()]).toEqual(['refresh_budget'])
   })
 })
+
+describe('createPlatformSession: what another tab wrote while this one waited for its lock', () => {
+  /** A lock held by another tab of this origin until `release()`. */
+  function heldLock() {
+    const gate = deferred<void>()
+    const lock: SessionDeps['lock'] = async (_name, task) => {
+      await gate.promise
+      return task()
+    }
+    return { lock, release: () => gate.resolve() }
+  }
+
+  it('a forced refresh for a refused token, when another tab refreshed meanwhile: its token, no request, no lease', async () => {
+    const refused = accessToken({ exp: NOW_S + 3600, jti: 'refused' })
+    const jar = recordingJar({ access_token: refused, refresh_token: 'rt-1' })
+    const endpoint = rotatingEndpoint()
+    const { fetch, requests } = stubFetch(endpoint.answer)
+    const { lock, release } = heldLock()
+    const session = subSite('citystream', jar, fetch, sharedClock(), { lock })
+    const pending = session.getAccessToken({ forceRefresh: true, failedToken: refused })
+    const theirs = accessToken({ exp: NOW_S + 3600, jti: 'theirs' })
+    jar.values.set('access_token', theirs)
+    jar.values.set('refresh_token', 'rt-2')
+    release()
+    expect(await pending).toBe(theirs)
+    expect(requests).toEqual([])
+    expect(leaseWrites(jar)).toEqual([])
+  })
+
+  it('a forced refresh for a refused token, when the cookie still holds that token: refreshes once', async () => {
+    const refused = accessToken({ exp: NOW_S + 3600, jti: 'refused' })
+    const jar = recordingJar({ access_token: refused, refresh_token: 'rt-1' })
+    const endpoint = rotatingEndpoint()
+    const { fetch, requests } = stubFetch(endpoint.answer)
+    const { lock, release } = heldLock()
+    const session = subSite('citystream', jar, fetch, sharedClock(), { lock })
+    const pending = session.getAccessToken({ forceRefresh: true, failedToken: refused })
+    release()
+    expect(await pending).toBe(endpoint.issued[0])
+    expect(requests).toHaveLength(1)
+  })
+})
