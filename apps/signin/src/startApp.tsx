@@ -113,7 +113,7 @@ export function startApp(container: HTMLElement, options: StartOptions): Started
   )
   store.send({
     type: 'pageLoaded',
-    page: readPageSnapshot({ ...adapters, now: timers.now }),
+    page: readPageSnapshot({ ...adapters, cookieHeader: () => document.cookie, now: timers.now }),
   })
   const pristine = isPristineEmailStep(store.getSnapshot().state)
   let root: Root | null = null

@@ -17,6 +17,8 @@ export function readPageSnapshot(sources: {
   readonly location: LocationAdapter
   readonly storage: TransactionStorage
   readonly cookies: CookieJar
+  /** The whole `Cookie` header as the page sees it (`document.cookie`), for the session check. */
+  readonly cookieHeader: () => string
   readonly now: () => number
 }): PageSnapshot {
   const { location, storage, cookies } = sources
@@ -31,9 +33,9 @@ export function readPageSnapshot(sources: {
     path: location.pathname(),
     historyEmail: location.historyEmail(),
     stored,
-    postLoginRedirect: cookies.read(COOKIE_NAMES.postLoginRedirect),
-    postLoginPath: cookies.read(COOKIE_NAMES.postLoginPath),
+    postLoginRedirect: cookies.get(COOKIE_NAMES.postLoginRedirect) ?? null,
+    postLoginPath: cookies.get(COOKIE_NAMES.postLoginPath) ?? null,
     now: sources.now(),
-    session: readPageSession(cookies.header?.() ?? '', sources.now()),
+    session: readPageSession(sources.cookieHeader(), sources.now()),
   }
 }

@@ -4,7 +4,6 @@
  * show the email step); `runEffect` is still the only place that runs them.
  */
 import {
-  browserCookieJar,
   browserRandomId,
   callAuthn,
   callGoogleAuth,
@@ -69,25 +68,15 @@ export function warningOf(effect: WarningEffect): Warning {
 }
 
 /**
- * The platform-wide refresh lease over this page's adapters: the cookies as every sub-site reads
- * them (all of `document.cookie`, so a duplicate `refresh_lease` is seen), written through the
- * page's jar; the flow's clock and timers; holder ids from the CSPRNG.
+ * The platform-wide refresh lease over this page's adapters: the page's cookie jar (which sees a
+ * duplicate `refresh_lease` as every sub-site does); the flow's clock and timers; holder ids from
+ * the CSPRNG.
  */
 function refreshLeaseEnv(adapters: EffectAdapters): RefreshLeaseEnv {
   const { cookies, timers, randomBytes } = adapters
-  const seen = browserCookieJar({
-    get cookie() {
-      return cookies.header?.() ?? ''
-    },
-  })
   return {
     config: adapters.config,
-    cookies: {
-      get: seen.get,
-      getAll: seen.getAll,
-      set: (write) => void cookies.write(write),
-      remove: (removal) => cookies.remove(removal),
-    },
+    cookies,
     now: timers.now,
     sleep: (ms) => new Promise((resolve) => void timers.start(resolve, ms)),
     randomId: browserRandomId({ getRandomValues: (array) => randomBytes(array.length) }),
@@ -128,8 +117,8 @@ export function changeSessionCookies(
 ): Promise<void> {
   return underRefreshLease(adapters, async () => {
     const tokens = {
-      refreshToken: adapters.cookies.read(COOKIE_NAMES.refreshToken),
-      accessToken: adapters.cookies.read(COOKIE_NAMES.accessToken),
+      refreshToken: adapters.cookies.get(COOKIE_NAMES.refreshToken) ?? null,
+      accessToken: adapters.cookies.get(COOKIE_NAMES.accessToken) ?? null,
     }
     changeCookies(effect, adapters.cookies)
     if (effect.type === 'endSession') await revokeSession(tokens, adapters)

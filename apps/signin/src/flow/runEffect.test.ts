@@ -26,13 +26,13 @@ function adapters(overrides: Partial<EffectAdapters> = {}): EffectAdapters {
   // Keeps what is written (the refresh lease reads its own cookie back); starts empty.
   const jar = new Map<string, string>()
   const cookies: CookieJar = {
-    read: (name) => jar.get(name) ?? null,
-    write: vi.fn((cookie: CookieWrite) => {
-      jar.set(cookie.name, cookie.value)
-      return ''
-    }),
+    get: (name) => jar.get(name),
+    getAll: (name) => {
+      const value = jar.get(name)
+      return value === undefined ? [] : [value]
+    },
+    set: vi.fn((cookie: CookieWrite) => void jar.set(cookie.name, cookie.value)),
     remove: vi.fn((cookie: CookieRemoval) => void jar.delete(cookie.name)),
-    header: () => Array.from(jar, ([name, value]) => `${name}=${value}`).join('; '),
   }
   const timers: Timers = {
     // Real waits: the refresh lease's (100 ms) end; the flow's own timers are tested below.
@@ -169,8 +169,8 @@ describe('runEffect', () => {
     await vi.waitFor(() =>
       expect(given.location.navigate).toHaveBeenCalledWith('https://roads.example.com/', 'replace'),
     )
-    expect(given.cookies.write).toHaveBeenCalledWith(cookie)
-    expect(given.cookies.write).toHaveBeenCalledWith({ ...cookie, name: 'refresh_token' })
+    expect(given.cookies.set).toHaveBeenCalledWith(cookie)
+    expect(given.cookies.set).toHaveBeenCalledWith({ ...cookie, name: 'refresh_token' })
     runEffect(
       { type: 'removeCookie', cookie: { name: 'post_login_redirect', path: '/' } },
       vi.fn(),
@@ -286,7 +286,7 @@ describe('runEffect', () => {
     const base = adapters()
     const given = adapters({
       fetch: fetch as unknown as typeof globalThis.fetch,
-      cookies: { ...base.cookies, read: (name) => held[name] ?? null },
+      cookies: { ...base.cookies, get: (name) => held[name] ?? base.cookies.get(name) },
     })
     expect(await firstEvent(END_SESSION, given)).toEqual({ type: 'sessionEnded' })
     expect(forms).toHaveLength(2)
@@ -305,7 +305,7 @@ describe('runEffect', () => {
       fetch: fetch as unknown as typeof globalThis.fetch,
       cookies: {
         ...base.cookies,
-        read: (name) => (name === 'access_token' ? SECRETS.accessToken : null),
+        get: (name) => (name === 'access_token' ? SECRETS.accessToken : base.cookies.get(name)),
       },
     })
     // A failed revocation still ends the session (best effort: the cookies go either way).

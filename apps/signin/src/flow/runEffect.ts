@@ -154,7 +154,7 @@ export type WarningEffect = Extract<
 export function changeCookies(effect: LeasedEffect, cookies: CookieJar): void {
   const removals = effect.type === 'endSession' ? effect.cookies : effect.removals
   for (const cookie of removals) cookies.remove(cookie)
-  if (effect.type === 'finishSignIn') for (const cookie of effect.cookies) cookies.write(cookie)
+  if (effect.type === 'finishSignIn') for (const cookie of effect.cookies) cookies.set(cookie)
 }
 
 /** The running clock of each page (its cancel function). */

@@ -18,15 +18,6 @@ export const SESSION_CHECK_TIMEOUT_MS = 5000
 /** The keys of each page (its adapters), fetched once; a failed fetch is tried again next time. */
 const keysOf = new WeakMap<EffectAdapters, Promise<SigningKeys>>()
 
-/** Every value of `name` in a `Cookie` header, in order. */
-function cookieValues(header: string, name: string): string[] {
-  return header
-    .split(';')
-    .map((pair) => pair.trim())
-    .filter((pair) => pair.startsWith(`${name}=`))
-    .map((pair) => pair.slice(name.length + 1))
-}
-
 /**
  * `sessionVerified` with the person the access token names when the authorization server's keys
  * verify it, `sessionVerified` with nobody when there is no access token and one refresh token
@@ -36,11 +27,10 @@ function cookieValues(header: string, name: string): string[] {
  */
 export async function verifySession(adapters: EffectAdapters): Promise<UnboundResultEvent> {
   const { config, timers } = adapters
-  const header = adapters.cookies.header?.() ?? ''
-  const tokens = cookieValues(header, COOKIE_NAMES.accessToken)
+  const tokens = adapters.cookies.getAll(COOKIE_NAMES.accessToken)
   const [token] = tokens
   if (token === undefined || token === '') {
-    const refresh = cookieValues(header, COOKIE_NAMES.refreshToken)
+    const refresh = adapters.cookies.getAll(COOKIE_NAMES.refreshToken)
     return refresh.length === 1 && refresh[0] !== ''
       ? { type: 'sessionVerified', who: null }
       : { type: 'sessionUnverified' }

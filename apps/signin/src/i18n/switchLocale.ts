@@ -45,11 +45,11 @@ export function documentText(translator: Translator, key: DocumentKey): string {
  * @see ../../../../shared/docs/contracts.md (the `locale` cookie)
  */
 export function saveLocale(
-  cookies: Pick<CookieJar, 'write'>,
+  cookies: Pick<CookieJar, 'set'>,
   config: Pick<AuthConfig, 'parentDomain' | 'localMode'>,
   locale: Locale,
 ): void {
-  cookies.write(planLocaleCookie(config, locale))
+  cookies.set(planLocaleCookie(config, locale))
 }
 
 /** What {@link chooseLocale} works with, from the page's shell. */
@@ -57,7 +57,7 @@ export interface LocaleSwitching {
   readonly store: LocaleStore
   /** `createTranslator`, passed in so this chunk does not duplicate the first load's. */
   readonly translate: (locale: Locale, messages: LocaleMessages) => Translator
-  readonly cookies: Pick<CookieJar, 'write'>
+  readonly cookies: Pick<CookieJar, 'set'>
   readonly config: Pick<AuthConfig, 'parentDomain' | 'localMode'>
 }
 

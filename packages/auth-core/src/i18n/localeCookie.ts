@@ -1,5 +1,6 @@
 import type { CookieWrite } from '../cookies/cookie.types'
 import { cookieScope } from '../cookies/cookieRules'
+import { readCookieHeader } from '../cookies/readCookieHeader'
 import type { CookieScopeConfig } from '../cookies/cookieRules'
 import { isLocale } from './locales'
 import type { Locale } from './locales'
@@ -40,12 +41,7 @@ export function planLocaleCookie(config: CookieScopeConfig, locale: Locale): Coo
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-5.4
  */
 export function readLocale(cookieHeader: string): Locale | null {
-  const values = cookieHeader
-    .split(';')
-    .map((pair) => pair.trim())
-    .filter((pair) => pair.startsWith(`${LOCALE_COOKIE_NAME}=`))
-    .map((pair) => pair.slice(LOCALE_COOKIE_NAME.length + 1))
-  if (values.length !== 1) return null
-  const value = values[0] as string
+  const value = readCookieHeader(cookieHeader).get(LOCALE_COOKIE_NAME)
+  if (value === undefined) return null
   return isLocale(value) ? value : matchLocale(value)
 }

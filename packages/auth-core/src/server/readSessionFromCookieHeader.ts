@@ -4,6 +4,7 @@
  */
 import { COOKIE_NAMES } from '../cookies/cookie.types'
 import { isCookieValue } from '../cookies/cookieRules'
+import { readCookieHeader } from '../cookies/readCookieHeader'
 
 /** A `Cookie` header longer than this (64 KiB; Node refuses headers over 16 KiB) is refused. */
 const MAX_COOKIE_HEADER_LENGTH = 65_536
@@ -46,16 +47,9 @@ export function readSessionFromCookieHeader(
       : null
     : given
   if (typeof header !== 'string' || header.length > MAX_COOKIE_HEADER_LENGTH) return null
-  const accessTokens: string[] = []
-  const refreshTokens: string[] = []
-  for (const pair of header.split(';')) {
-    const separator = pair.indexOf('=')
-    if (separator < 0) continue
-    const name = pair.slice(0, separator).trim()
-    const value = pair.slice(separator + 1).trim()
-    if (name === COOKIE_NAMES.accessToken) accessTokens.push(value)
-    else if (name === COOKIE_NAMES.refreshToken) refreshTokens.push(value)
-  }
+  const cookies = readCookieHeader(header)
+  const accessTokens = cookies.getAll(COOKIE_NAMES.accessToken)
+  const refreshTokens = cookies.getAll(COOKIE_NAMES.refreshToken)
   if (accessTokens.length > 1 || refreshTokens.length > 1) return null
   const accessToken = tokenValue(accessTokens[0], COOKIE_NAMES.accessToken)
   const refreshToken = tokenValue(refreshTokens[0], COOKIE_NAMES.refreshToken)

@@ -7,6 +7,7 @@
 import { serializeCookie, serializeCookieRemoval } from '../cookies/serializeCookie'
 import { createMemoryLock } from './createMemoryLock'
 import type { CookieJar, CookieWatch, Schedule, SessionDeps, SessionLock } from './session.types'
+import { readCookieHeader } from '../cookies/readCookieHeader'
 
 /** What {@link browserCookieJar} needs of `document`. */
 export interface CookieDocument {
@@ -108,21 +109,9 @@ export interface BrowserGlobals extends TimerHost {
  * @see https://www.rfc-editor.org/rfc/rfc6265#section-8.6 (weak integrity)
  */
 export function browserCookieJar(doc: CookieDocument): CookieJar {
-  const getAll = (name: string): string[] => {
-    const values: string[] = []
-    for (const pair of doc.cookie.split(';')) {
-      const separator = pair.indexOf('=')
-      if (separator > 0 && pair.slice(0, separator).trim() === name)
-        values.push(pair.slice(separator + 1).trim())
-    }
-    return values
-  }
   return {
-    get(name) {
-      const values = getAll(name)
-      return values.length === 1 ? values[0] : undefined
-    },
-    getAll,
+    get: (name) => readCookieHeader(doc.cookie).get(name),
+    getAll: (name) => readCookieHeader(doc.cookie).getAll(name),
     set(write) {
       doc.cookie = serializeCookie(write)
     },

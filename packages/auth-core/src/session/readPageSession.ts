@@ -1,5 +1,6 @@
 import { COOKIE_NAMES } from '../cookies/cookie.types'
 import { isCookieValue } from '../cookies/cookieRules'
+import { readCookieHeader } from '../cookies/readCookieHeader'
 import type { PageSession } from '../flow/signInFlow.types'
 import { decodeBase64Url } from '../http/base64url'
 import { DEFAULT_CLOCK_SKEW_SECONDS } from './session.types'
@@ -18,16 +19,9 @@ import { DEFAULT_CLOCK_SKEW_SECONDS } from './session.types'
  * @see https://www.rfc-editor.org/rfc/rfc7519#section-4.1.4 (exp)
  */
 export function readPageSession(cookieHeader: string, nowMs: number): PageSession {
-  const values = new Map<string, string[]>()
-  for (const pair of cookieHeader.split(';')) {
-    const separator = pair.indexOf('=')
-    // Stryker disable next-line EqualityOperator: a pair with an empty name is kept under '', a name nothing reads
-    if (separator <= 0) continue
-    const name = pair.slice(0, separator).trim()
-    values.set(name, [...(values.get(name) ?? []), pair.slice(separator + 1).trim()])
-  }
+  const cookies = readCookieHeader(cookieHeader)
   const read = (name: string): string | null | 'damaged' => {
-    const found = values.get(name) ?? []
+    const found = cookies.getAll(name)
     if (found.length === 0 || found[0] === '') return null
     if (found.length > 1) return 'damaged'
     // Stryker disable next-line StringLiteral: found holds exactly one value here; the fallback is for the type checker

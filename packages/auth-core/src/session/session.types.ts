@@ -4,7 +4,7 @@
  */
 import type { AuthConfig } from '../config/authConfig'
 import type { AuthError } from '../errors/authError'
-import type { CookieRemoval, CookieWrite } from '../cookies/cookie.types'
+import type { CookieJar } from '../cookies/cookie.types'
 import type { TokenSet } from '../oauth/oauth.types'
 
 /* --- Configuration --- */
@@ -115,24 +115,7 @@ export const REFRESH_BUDGET_COOKIE_NAME = 'refresh_budget'
 
 /* --- Injected dependencies --- */
 
-/** Reads and writes the platform cookies (in a browser: `document.cookie`; in tests: a map). */
-export interface CookieJar {
-  /**
-   * The value of the cookie called `name`, or `undefined` when there is none, or when there is
-   * more than one copy (another Domain or Path: neither value can be trusted).
-   */
-  get(name: string): string | undefined
-  /**
-   * The values of every copy of the cookie called `name` the page sees, in the browser's order
-   * (longer paths first); empty when there is none. The session uses it to notice copies tossed
-   * in with another Path and expire them.
-   */
-  getAll(name: string): readonly string[]
-  /** Writes a cookie with exactly the planned attributes. */
-  set(write: CookieWrite): void
-  /** Deletes a cookie: the same name, Domain and Path, `Max-Age=0`. */
-  remove(removal: CookieRemoval): void
-}
+export type { CookieJar } from '../cookies/cookie.types'
 
 /**
  * Runs `task` while holding the lock called `name`, exclusive across the tabs of this ORIGIN
