@@ -196,6 +196,7 @@ export function browserWatchCookies(host: CookieWatchHost): CookieWatch {
     const { cookieStore } = host
     let poll: unknown = null
     const cancelPoll = () => {
+      // Stryker disable next-line ConditionalExpression: clearTimeout of null cancels nothing
       if (poll !== null) host.clearTimeout(poll)
       poll = null
     }

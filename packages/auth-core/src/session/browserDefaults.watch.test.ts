@@ -152,6 +152,17 @@ describe('browserWatchCookies', () => {
     expect(onChange).toHaveBeenCalledTimes(6)
   })
 
+  it('without cookieStore: a visibilitychange while visible re-reads but starts no second poll', () => {
+    const fake = fakeWindow()
+    const onChange = vi.fn()
+    browserWatchCookies(fake.win)(onChange)
+    fake.events.fire('visibilitychange')
+    fake.events.fire('visibilitychange')
+    expect(onChange).toHaveBeenCalledTimes(2)
+    fake.advance(COOKIE_POLL_MS)
+    expect(onChange).toHaveBeenCalledTimes(3)
+  })
+
   it('without cookieStore: an onChange that throws does not stop the poll', () => {
     const fake = fakeWindow()
     let calls = 0
