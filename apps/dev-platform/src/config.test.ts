@@ -88,6 +88,28 @@ describe('resolveConfig', () => {
     expect(config.subsiteUrlTemplate).toBeNull()
   })
 
+  it('on a sub-site template: the sign-out redirect URIs add its expansion for each demo sub-site, no other name', () => {
+    const config = resolveConfig(
+      {
+        ...defaultOptions(),
+        appOrigins: ['https://login.platform.test'],
+        subsiteUrl: 'https://citystream.platform.test',
+        subsiteUrlTemplate: 'https://{subsite}.platform.test/',
+      },
+      PORTS,
+    )
+    expect(config.logoutRedirectUris).toEqual([
+      'https://login.platform.test/',
+      'https://login.platform.test/?error=unknown_error',
+      'https://citystream.platform.test/',
+      'https://maps.platform.test/',
+      'https://roads.platform.test/',
+      'https://atlas.platform.test/',
+      'https://survey.platform.test/',
+      'https://imagery.platform.test/',
+    ])
+  })
+
   it('on public URLs: uses them, never the bound port', () => {
     const config = resolveConfig(
       {

@@ -85,7 +85,11 @@ export interface DevPlatformOptions {
   signinUrl: string | undefined
   /** `DEV_PARENT_DOMAIN`: cookie domain of the sub-site (with its leading dot); empty = host-only. */
   parentDomain: string
-  /** `DEV_LOGOUT_REDIRECT_URIS`: registered `post_logout_redirect_uri`s; default derived. */
+  /**
+   * `DEV_LOGOUT_REDIRECT_URIS`: the registered `post_logout_redirect_uri`s, exactly (Okta's
+   * sign-out redirect URIs); default: each app origin + `/` and + `/?error=unknown_error`, each
+   * local sub-site URL + `/`, and with a template its expansion for each of `DEV_SUBSITE_NAMES`.
+   */
   logoutRedirectUris: readonly string[] | undefined
   /** `DEV_SUBSITE_URL_TEMPLATE`: e.g. `https://{subsite}.platform.test/`; unset = one sub-site. */
   subsiteUrlTemplate: string | undefined
@@ -110,6 +114,19 @@ export interface DevPlatformOptions {
 /** The default of every option. */
 /** The names of the more local sub-sites (`DEV_MORE_SUBSITE_PORTS`), in port order. */
 export const MORE_LOCAL_SUBSITES = ['atlas', 'survey', 'imagery'] as const
+
+/**
+ * The demo sub-sites by name: the first (`citystream`), `maps` (the e2e suite's named redirect
+ * target), the second (`roads`) and the more ones. With `DEV_SUBSITE_URL_TEMPLATE`, their
+ * expansions are the registered sign-out redirect URIs by default, as an Okta app lists each
+ * sub-site's: the template answers for any name, Okta's logout does not.
+ */
+export const DEV_SUBSITE_NAMES: readonly string[] = [
+  'citystream',
+  'maps',
+  'roads',
+  ...MORE_LOCAL_SUBSITES,
+]
 
 export function defaultOptions(): DevPlatformOptions {
   return {
@@ -324,11 +341,18 @@ export function resolveConfig(
   const moreSubsiteUrls = moreSubsitePorts.map((port) => `http://localhost:${port}`)
   const appOrigins = options.appOrigins.map((origin) => new URL(origin).origin)
   const redirectUris = appOrigins.map((origin) => `${origin}/`)
+  // Okta redirects after logout only to a URI registered exactly: this list and nothing else.
+  const template = options.subsiteUrlTemplate
   const logoutRedirectUris = options.logoutRedirectUris ?? [
-    ...appOrigins.flatMap((origin) => [`${origin}/`, `${origin}/?error=unknown_error`]),
-    `${urls.subsite}/`,
-    ...(secondSubsiteUrl === null ? [] : [`${secondSubsiteUrl}/`]),
-    ...moreSubsiteUrls.map((url) => `${url}/`),
+    ...new Set([
+      ...appOrigins.flatMap((origin) => [`${origin}/`, `${origin}/?error=unknown_error`]),
+      `${urls.subsite}/`,
+      ...(secondSubsiteUrl === null ? [] : [`${secondSubsiteUrl}/`]),
+      ...moreSubsiteUrls.map((url) => `${url}/`),
+      ...(template === undefined
+        ? []
+        : DEV_SUBSITE_NAMES.map((name) => new URL(template.replace('{subsite}', name)).href)),
+    ]),
   ]
   const sentry = new URL(urls.sentry)
   return {

@@ -128,35 +128,93 @@ describe('GET /oauth2/default/v1/logout and /oauth2/v1/logout', () => {
   })
 })
 
-describe('with DEV_SUBSITE_URL_TEMPLATE', () => {
-  const templated = useTestPlatform({ subsiteUrlTemplate: 'https://{subsite}.platform.test/' })
+/** Okta's answer to an unregistered URI (its OAuth error catalog: `illegal_post_logout_redirect_uri`). */
+const ILLEGAL_POST_LOGOUT =
+  "The 'post_logout_redirect_uri' parameter must be a Logout redirect URI in the client app settings."
 
-  it('on logout: any DNS-label sub-site expansion is registered, other hosts are not', async () => {
-    const { verifier, challenge } = pkcePair()
-    const sessionToken = await sessionTokenFor(templated, 'pat.password@example.com')
-    const response = await getManual(
-      authorizeUrl(templated, { sessionToken, code_challenge: challenge }),
-    )
-    const { body } = await exchangeCode(
-      templated,
-      redirectParams(response).params.code ?? '',
-      verifier,
-    )
-    const logout = (target: string) =>
-      getManual(
-        `${templated.okta}/oauth2/v1/logout?${new URLSearchParams({
-          id_token_hint: body.id_token as string,
-          post_logout_redirect_uri: target,
-        })}`,
-      )
-    for (const ok of ['https://maps.platform.test/', 'https://citystream.platform.test/'])
-      expect((await logout(ok)).status).toBe(302)
+/** Pat's ID token from a sign-in through authorize and token on `platform`. */
+async function idTokenOn(platform: typeof tp): Promise<string> {
+  const { verifier, challenge } = pkcePair()
+  const sessionToken = await sessionTokenFor(platform, 'pat.password@example.com')
+  const response = await getManual(
+    authorizeUrl(platform, { sessionToken, code_challenge: challenge }),
+  )
+  const { body } = await exchangeCode(
+    platform,
+    redirectParams(response).params.code ?? '',
+    verifier,
+  )
+  return body.id_token as string
+}
+
+/** A logout on `platform` with `target` as `post_logout_redirect_uri`. */
+function logoutTo(platform: typeof tp, idToken: string, target: string) {
+  return getManual(
+    `${platform.okta}/oauth2/v1/logout?${new URLSearchParams({
+      id_token_hint: idToken,
+      post_logout_redirect_uri: target,
+    })}`,
+  )
+}
+
+/** Refused as Okta refuses it: its 400 error page, no redirect, the Okta session kept. */
+async function expectRefused(response: Response): Promise<void> {
+  expect(response.status).toBe(400)
+  expect(response.headers.get('Location')).toBeNull()
+  expect(response.headers.get('Content-Type')).toContain('text/html')
+  const page = await response.text()
+  expect(page).toContain('invalid_request')
+  expect(page).toContain(ILLEGAL_POST_LOGOUT.replace(/'/g, '&#39;'))
+}
+
+describe('with DEV_LOGOUT_REDIRECT_URIS', () => {
+  const listed = useTestPlatform({ logoutRedirectUris: ['https://citystream.platform.test/'] })
+
+  it('registers exactly that list: the demo sub-site and the sign-in page are refused unless listed', async () => {
+    const idToken = await idTokenOn(listed)
+    expect((await logoutTo(listed, idToken, 'https://citystream.platform.test/')).status).toBe(302)
+    for (const target of [`${listed.subsite}/`, listed.redirectUri])
+      await expectRefused(await logoutTo(listed, idToken, target))
+  })
+})
+
+describe('with DEV_SUBSITE_URL_TEMPLATE', () => {
+  const templated = useTestPlatform({
+    subsiteUrlTemplate: 'https://{subsite}.platform.test/',
+    appOrigins: ['https://login.platform.test'],
+  })
+
+  it('on logout: the dev sub-sites and the sign-in page are registered by default', async () => {
+    const idToken = await idTokenOn(templated)
+    for (const ok of [
+      'https://citystream.platform.test/',
+      'https://maps.platform.test/',
+      'https://roads.platform.test/',
+      'https://atlas.platform.test/',
+      'https://survey.platform.test/',
+      'https://imagery.platform.test/',
+      'https://login.platform.test/',
+      'https://login.platform.test/?error=unknown_error',
+    ]) {
+      const response = await logoutTo(templated, idToken, ok)
+      expect(response.status, ok).toBe(302)
+      expect(response.headers.get('Location')).toBe(ok)
+    }
+  })
+
+  it("on logout: any other sub-site name is unregistered, refused with Okta's error page (issue 23, finding 11)", async () => {
+    const idToken = await idTokenOn(templated)
     for (const bad of [
+      'https://api.platform.test/',
+      'https://www.platform.test/',
+      'https://idp.platform.test/',
+      'https://a1-b2.platform.test/',
       'https://a.b.platform.test/',
       'https://evil.test/',
       'https://-x.platform.test/',
+      'https://maps.platform.test/other',
     ])
-      expect((await logout(bad)).status).toBe(400)
+      await expectRefused(await logoutTo(templated, idToken, bad))
   })
 
   it('on token CORS: any sub-site origin of the template may refresh', async () => {

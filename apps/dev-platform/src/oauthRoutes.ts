@@ -14,7 +14,6 @@ import { faultPoint } from './faults'
 import { html, pageHeaders, renderPage } from './htmlPage'
 import { publicClientId } from './publicClientId'
 import { redirectWith } from './redirectWith'
-import { isSubsiteUrl } from './subsiteUrls'
 import {
   CODE_TTL_MS,
   KNOWN_SCOPES,
@@ -264,8 +263,9 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
 
   /**
    * `GET /logout`: `id_token_hint` must be an ID token this server signed for the client
-   * (expired is fine, as at Okta); `post_logout_redirect_uri` must be registered exactly.
-   * Ends the Okta session and redirects, echoing `state`.
+   * (expired is fine, as at Okta); `post_logout_redirect_uri` must be registered exactly
+   * (`logoutRedirectUris`): any other gets Okta's 400 page (`illegal_post_logout_redirect_uri`),
+   * no redirect, the Okta session kept. Ends the Okta session and redirects, echoing `state`.
    * @see https://developer.okta.com/docs/reference/api/oidc/#logout
    */
   const logout = async (c: Context<AppEnv>) => {
@@ -280,11 +280,7 @@ export function oauthRoutes(ctx: PlatformContext, grants: TokenGrants): Hono<App
         'invalid_request',
         "The 'id_token_hint' parameter is not a valid ID token.",
       )
-    if (
-      target !== undefined &&
-      !config.logoutRedirectUris.includes(target) &&
-      !isSubsiteUrl(config, target)
-    )
+    if (target !== undefined && !config.logoutRedirectUris.includes(target))
       return errorPage(
         c,
         'invalid_request',
