@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { firstPaint } from './build/firstPaint.ts'
 import { prerenderEmailStep } from './build/prerenderPlugin.ts'
+import { requireAllowedSubsites } from './build/requireAllowedSubsites.ts'
 import { subresourceIntegrity } from './build/subresourceIntegrity.ts'
 
 /** auth-core is consumed as source: no build step, and the bundler tree-shakes it per export. */
@@ -15,9 +16,16 @@ export const authCoreAliases = [
 ]
 
 export default defineConfig({
-  // firstPaint before prerenderEmailStep (the language variants are made from its page);
+  // requireAllowedSubsites first: a production build without the list stops before anything is
+  // built. firstPaint before prerenderEmailStep (the language variants are made from its page);
   // subresourceIntegrity last: it hashes the files as written, after every other plugin.
-  plugins: [react(), firstPaint(), prerenderEmailStep(), subresourceIntegrity()],
+  plugins: [
+    requireAllowedSubsites(),
+    react(),
+    firstPaint(),
+    prerenderEmailStep(),
+    subresourceIntegrity(),
+  ],
   resolve: { alias: authCoreAliases },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },

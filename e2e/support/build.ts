@@ -42,9 +42,16 @@ export function buildApp(mode: string, outDir: string): void {
   )
 }
 
-/** A build with no configuration at all: the page shows its configuration error. */
+/**
+ * A build with no configuration but the one variable a production build requires
+ * (`VITE_ALLOWED_SUBSITES`, without which the build stops): the page shows its configuration
+ * error, naming the others.
+ */
 export function buildUnconfiguredApp(outDir: string): void {
-  const blank = Object.fromEntries(APP_VARIABLES.map((name) => [name, '']))
+  const blank = {
+    ...Object.fromEntries(APP_VARIABLES.map((name) => [name, ''])),
+    VITE_ALLOWED_SUBSITES: 'citystream',
+  }
   run(
     VITE_BIN,
     [

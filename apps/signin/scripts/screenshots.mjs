@@ -130,7 +130,9 @@ function build(mode, outDir) {
   const result = spawnSync(VITE, ['build', '--mode', mode, '--outDir', outDir, '--emptyOutDir'], {
     cwd: APP_DIR,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    // The one variable a production build requires (the unconfigured `noconfig` build is one):
+    // without it the build stops; the page names every other missing variable.
+    env: { VITE_ALLOWED_SUBSITES: 'citystream', ...process.env, NODE_ENV: 'production' },
   })
   if (result.status !== 0) throw new Error(`vite build --mode ${mode} failed`)
 }

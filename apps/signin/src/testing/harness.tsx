@@ -28,6 +28,7 @@ export const TEST_ENV: Readonly<Record<string, string>> = {
   VITE_PRIVACY_URL: 'https://www.example.com/legal/privacy',
   VITE_COOKIE_POLICY_URL: 'https://www.example.com/legal/cookies',
   VITE_TERMS_URL: 'https://www.example.com/legal/terms',
+  VITE_ALLOWED_SUBSITES: 'citystream,maps,roads',
 }
 
 /** The AuthConfig the app derives from {@link TEST_ENV}. */

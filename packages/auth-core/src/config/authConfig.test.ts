@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_GOOGLE_AUTH_URL, readAuthConfig } from './authConfig'
+import { ALLOWED_SUBSITES_MISSING, DEFAULT_GOOGLE_AUTH_URL, readAuthConfig } from './authConfig'
 
 const ENV = {
   VITE_OKTA_ORG_URL: 'https://login.example.com',
@@ -8,6 +8,7 @@ const ENV = {
   VITE_PARENT_DOMAIN: '.example.com',
   VITE_AUTH_API_URL: 'https://api.example.com/',
   VITE_GOOGLE_CLIENT_ID: '123.apps.googleusercontent.com',
+  VITE_ALLOWED_SUBSITES: 'citystream, roads',
 }
 const redirectUri = 'https://signin.example.com/'
 
@@ -25,11 +26,41 @@ describe('readAuthConfig', () => {
         googleClientId: '123.apps.googleusercontent.com',
         googleAuthUrl: DEFAULT_GOOGLE_AUTH_URL,
         defaultSubsite: 'citystream',
-        allowedSubsites: null,
+        allowedSubsites: ['citystream', 'roads'],
         localMode: false,
         requestTimeoutMs: 15000,
         googleCookieNames: ['access_token', 'refresh_token'],
       },
+    })
+  })
+
+  it('requires VITE_ALLOWED_SUBSITES outside local mode: one problem naming it and what to put in it (issue 23, finding 11)', () => {
+    for (const value of [undefined, '', '  ']) {
+      const result = readAuthConfig({ ...ENV, VITE_ALLOWED_SUBSITES: value }, { redirectUri })
+      expect(result).toEqual({
+        ok: false,
+        problems: [
+          {
+            variable: 'VITE_ALLOWED_SUBSITES',
+            reason: 'missing',
+            message:
+              'VITE_ALLOWED_SUBSITES is missing: a production build needs the sub-sites the post-login redirect may name, comma-separated lowercase DNS labels such as citystream,maps,roads (each with its sign-out redirect URI registered in Okta).',
+          },
+        ],
+      })
+    }
+  })
+
+  it('does not require VITE_ALLOWED_SUBSITES in local mode (every target is http://localhost:3000/)', () => {
+    const local = {
+      ...ENV,
+      VITE_LOCAL_MODE: 'true',
+      VITE_OKTA_ORG_URL: 'http://localhost:4010',
+      VITE_ALLOWED_SUBSITES: '',
+    }
+    expect(readAuthConfig(local, { redirectUri: 'http://localhost:5173/' })).toMatchObject({
+      ok: true,
+      config: { localMode: true, allowedSubsites: null },
     })
   })
 
@@ -52,6 +83,7 @@ describe('readAuthConfig', () => {
       ['VITE_PARENT_DOMAIN', 'invalid'],
       ['VITE_AUTH_API_URL', 'missing'],
       ['VITE_GOOGLE_CLIENT_ID', 'missing'],
+      ['VITE_ALLOWED_SUBSITES', 'missing'],
     ])
     for (const problem of result.problems) expect(problem.message).toContain(problem.variable)
   })
@@ -159,6 +191,7 @@ describe('readAuthConfig: what a deployer reads', () => {
       'VITE_PARENT_DOMAIN is missing.',
       'VITE_AUTH_API_URL is missing.',
       'VITE_GOOGLE_CLIENT_ID is missing.',
+      ALLOWED_SUBSITES_MISSING.message,
     ])
   })
 

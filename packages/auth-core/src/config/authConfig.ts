@@ -26,7 +26,10 @@ export interface AuthConfig {
   readonly googleAuthUrl: string
   /** Sub-site used when the post-login redirect cookie is absent or not acceptable. */
   readonly defaultSubsite: string
-  /** When set, only these sub-sites are honoured from the post-login redirect cookie. */
+  /**
+   * Only these sub-sites are honoured from the post-login redirect cookie. Required outside local
+   * mode; `null` only in local mode without the variable (every target is then localhost:3000).
+   */
   readonly allowedSubsites: readonly string[] | null
   /** Local mode: redirect target is `http://localhost:3000/`, cookies are host-only, plain HTTP is allowed. */
   readonly localMode: boolean
@@ -66,6 +69,17 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000
 /** Default allow-list of the Google path's cookie map (contracts: `VITE_GOOGLE_COOKIE_NAMES`). */
 export const DEFAULT_GOOGLE_COOKIE_NAMES: readonly string[] = ['access_token', 'refresh_token']
 
+/**
+ * `VITE_ALLOWED_SUBSITES` absent outside local mode (contracts: required for a production build):
+ * the page does not start, and the sign-in app's build stops with this message.
+ */
+export const ALLOWED_SUBSITES_MISSING: ConfigProblem = {
+  variable: 'VITE_ALLOWED_SUBSITES',
+  reason: 'missing',
+  message:
+    'VITE_ALLOWED_SUBSITES is missing: a production build needs the sub-sites the post-login redirect may name, comma-separated lowercase DNS labels such as citystream,maps,roads (each with its sign-out redirect URI registered in Okta).',
+}
+
 /** The most names `VITE_GOOGLE_COOKIE_NAMES` may list. */
 export const MAX_GOOGLE_COOKIE_NAMES = 10
 
@@ -103,6 +117,9 @@ export function readAuthConfig(env: ConfigEnv, options: { redirectUri: string })
 
   const allowedText = text('VITE_ALLOWED_SUBSITES')
   let allowedSubsites: readonly string[] | null = null
+  // Without the list any label would pass (`api`, `www`), and a sub-site whose sign-out redirect
+  // URI Okta does not know strands the person on Okta's error page after the tokens are written.
+  if (allowedText === undefined && !localMode) problems.push(ALLOWED_SUBSITES_MISSING)
   if (allowedText !== undefined) {
     const labels = allowedText
       .split(',')

@@ -50,7 +50,12 @@ describe('readSessionConfig', () => {
     }
     const session = readSessionConfig(env)
     const signIn = readAuthConfig(
-      { ...env, VITE_AUTH_API_URL: 'https://api.example.com', VITE_GOOGLE_CLIENT_ID: 'g1' },
+      {
+        ...env,
+        VITE_AUTH_API_URL: 'https://api.example.com',
+        VITE_GOOGLE_CLIENT_ID: 'g1',
+        VITE_ALLOWED_SUBSITES: 'citystream',
+      },
       { redirectUri: 'https://signin.example.com/' },
     )
     if (!session.ok || !signIn.ok) throw new Error('both should read')
