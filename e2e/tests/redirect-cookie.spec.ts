@@ -5,11 +5,15 @@
  * And `post_login_path`: a valid path brings the person back to that page of the named
  * sub-site; tampered paths, or a path without a named sub-site, are ignored; both cookies are
  * cleared either way.
+ * And the sign-out redirect URIs (issue 23, finding 11): a valid label the build's
+ * VITE_ALLOWED_SUBSITES does not name lands on the default, the provider's logout is only asked to
+ * return to a registered URI, and refuses any other with its error page.
  */
 import type { BrowserContext } from '@playwright/test'
 import { COOKIE_DOMAIN } from '../support/assertions'
 import { IS_PROD, ORIGINS, PARENT_DOMAIN } from '../support/env'
 import { expect, test } from '../support/fixtures'
+import type { NetworkLog } from '../support/network'
 import { ACCOUNTS, expectSignedInOnSubsite } from '../support/signInPage'
 
 const DEFAULT = ORIGINS.defaultSubsite
@@ -31,6 +35,10 @@ const VECTORS: readonly {
   { title: 'a unicode full stop', value: 'a。evil', lands: DEFAULT },
   { title: 'userinfo', value: 'a@evil.com', lands: DEFAULT },
   { title: 'a leading hyphen', value: '-maps', lands: DEFAULT },
+  // Valid labels the build's VITE_ALLOWED_SUBSITES does not name (issue 23, finding 11): refused
+  // by the page, so Okta's logout is never asked to return to an unregistered sub-site.
+  { title: 'a label outside VITE_ALLOWED_SUBSITES', value: 'api', lands: DEFAULT },
+  { title: 'another label outside VITE_ALLOWED_SUBSITES', value: 'www', lands: DEFAULT },
 ]
 
 /**
@@ -44,6 +52,7 @@ for (const vector of RUN) {
     page,
     app,
     context,
+    net,
   }) => {
     if (vector.value !== null)
       await context.addCookies([
@@ -63,11 +72,47 @@ for (const vector of RUN) {
       expect(host).toBe(`${vector.lands}${PARENT_DOMAIN}`)
       expect(host.endsWith(PARENT_DOMAIN)).toBe(true)
     } else expect(page.url()).toBe(`${ORIGINS.subsite(DEFAULT)}/`)
+    // The provider's logout was only ever asked to return where the person landed.
+    const returns = logoutNavigations(net).map((url) =>
+      url.searchParams.get('post_logout_redirect_uri'),
+    )
+    expect(returns).toEqual([`${ORIGINS.subsite(IS_PROD ? vector.lands : DEFAULT)}/`])
     // Read once, then cleared on the domain it lives on.
     const left = (await context.cookies()).filter((cookie) => cookie.name === 'post_login_redirect')
     expect(left).toEqual([])
   })
 }
+
+/** The top-level navigations to the provider's logout, in order. */
+function logoutNavigations(net: NetworkLog): URL[] {
+  return net
+    .navigations()
+    .map((request) => new URL(request.url))
+    .filter((url) => url.origin === ORIGINS.okta && url.pathname.endsWith('/v1/logout'))
+}
+
+test('the provider refuses a sign-out redirect URI it has not registered, as Okta does: its 400 page, no redirect (issue 23, finding 11)', async ({
+  page,
+  app,
+  net,
+}) => {
+  await app.signInWithPassword(ACCOUNTS.pat)
+  await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+  const [logout] = logoutNavigations(net)
+  expect(logout, 'the sign-in ended with the provider logout').toBeTruthy()
+  // The same logout (a valid ID token), sent back to a sub-site nobody registered: production
+  // mode's `api` answers under the parent domain like any sub-site, and is not one.
+  const unregistered = IS_PROD ? ORIGINS.subsite('api') : 'http://localhost:3999'
+  logout!.searchParams.set('post_logout_redirect_uri', `${unregistered}/`)
+  const response = await page.goto(logout!.href)
+  expect(response?.status()).toBe(400)
+  expect(page.url()).toBe(logout!.href)
+  await expect(
+    page.getByText(
+      "The 'post_logout_redirect_uri' parameter must be a Logout redirect URI in the client app settings.",
+    ),
+  ).toBeVisible()
+})
 
 test('a sub-site’s own Sign in link sets the cookie, and sign-in returns the person there', async ({
   page,
