@@ -268,6 +268,38 @@ describe('PlatformSessionProvider and useSession', () => {
     expect(getAccessToken).toHaveBeenCalledTimes(2)
   })
 
+  it('a refresh failure belongs to its snapshot: a new expired one shows loading while its own refresh runs', async () => {
+    const getAccessToken = vi
+      .fn<PlatformSession['getAccessToken']>()
+      .mockRejectedValueOnce(new AuthError('network_error', 'offline'))
+      .mockReturnValue(new Promise<string | null>(() => {}))
+    const session = sessionAt(expired(true), getAccessToken)
+    render(
+      <PlatformSessionProvider apiOrigins={[]} session={session}>
+        <Status />
+      </PlatformSessionProvider>,
+    )
+    expect(await screen.findByText('error (network_error)')).toBeTruthy()
+    await act(async () => session.set(expired(true)))
+    expect(screen.getByText('loading')).toBeTruthy()
+  })
+
+  it('a refresh that fails with something other than an AuthError: the error says what was thrown', async () => {
+    function Message() {
+      const { error } = useSession()
+      return <p>{error ? `${error.code}: ${error.message}` : 'no error'}</p>
+    }
+    const getAccessToken = vi.fn<PlatformSession['getAccessToken']>(async () => {
+      throw new TypeError('not an AuthError')
+    })
+    render(
+      <PlatformSessionProvider apiOrigins={[]} session={sessionAt(expired(true), getAccessToken)}>
+        <Message />
+      </PlatformSessionProvider>,
+    )
+    expect(await screen.findByText('unknown_error: TypeError: not an AuthError')).toBeTruthy()
+  })
+
   it('a refresh that succeeds shows the person once the session says so', async () => {
     const session = sessionAt(
       expired(true),

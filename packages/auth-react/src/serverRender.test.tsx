@@ -65,4 +65,25 @@ describe('server render (node, no window)', () => {
     expect(session.redirects).toEqual([])
     expect(session.tokenRequests).toEqual([])
   })
+
+  it('with config: what a component calls during the server render does nothing (no token, no sign-out, no redirect)', async () => {
+    let seen: ReturnType<typeof authReact.useSession> | null = null
+    function Capture() {
+      seen = authReact.useSession()
+      return null
+    }
+    const { PlatformSessionProvider } = authReact
+    renderToString(
+      <PlatformSessionProvider apiOrigins={['https://api.example.com']} config={config}>
+        <Capture />
+      </PlatformSessionProvider>,
+    )
+    const state = seen as ReturnType<typeof authReact.useSession> | null
+    if (state === null) throw new Error('not rendered')
+    await expect(state.getAccessToken()).resolves.toBeNull()
+    await expect(state.signOut({ returnTo: 'https://citystream.example.com/' })).resolves.toBe(
+      undefined,
+    )
+    expect(state.redirectToSignIn('citystream')).toBeUndefined()
+  })
 })
