@@ -23,7 +23,7 @@ import type {
   UnboundResultEvent,
 } from '@mapping-platform/auth-core'
 import type { Warning } from '../telemetry/sendWarningEnvelope'
-import { changeCookies } from './runEffect'
+import { changeCookies } from './changeCookies'
 import type { EffectAdapters, LeasedEffect, WarningEffect } from './runEffect'
 import { verifySession } from './verifySession'
 

@@ -15,6 +15,7 @@ import type { LocationAdapter } from '../browser/locationAdapter'
 import type { TransactionStorage } from '../browser/transactionStorage'
 import type { Timers } from '../browser/timers'
 import type { Reporter } from '../telemetry/reporter'
+import { changeCookies } from './changeCookies'
 import type { NetworkEffect } from './networkEffects'
 
 /** Everything an effect may use, injected so tests replace any of it. */
@@ -145,17 +146,6 @@ export type WarningEffect = Extract<
   SignInEffect,
   { type: 'reportIgnoredCookies' | 'reportDeepLinkDropped' }
 >
-
-/**
- * Removes (`endSession`) or writes (`finishSignIn`) the token cookies of `effect`; a sign-in
- * first removes the token cookies it does not write (its `removals`), so it leaves no earlier
- * person's token behind.
- */
-export function changeCookies(effect: LeasedEffect, cookies: CookieJar): void {
-  const removals = effect.type === 'endSession' ? effect.cookies : effect.removals
-  for (const cookie of removals) cookies.remove(cookie)
-  if (effect.type === 'finishSignIn') for (const cookie of effect.cookies) cookies.set(cookie)
-}
 
 /** The running clock of each page (its cancel function). */
 const clocks = new WeakMap<EffectAdapters, () => void>()
