@@ -1,9 +1,9 @@
 import { AuthError } from '@mapping-platform/auth-core/session'
-import type { SessionSnapshot } from '@mapping-platform/auth-core/session'
+import type { SessionSnapshot, SessionUser } from '@mapping-platform/auth-core/session'
 import { describe, expect, it } from 'vitest'
 import { rememberedView, SERVER_SNAPSHOT, sessionViewOf } from './sessionState'
 
-const ada = { subject: 'ada@example.com', email: 'ada@example.com', name: null }
+const ada: SessionUser = { subject: 'ada@example.com', email: 'ada@example.com', name: null }
 const claimsOf = (subject: string) => ({
   subject,
   email: null,
@@ -11,7 +11,7 @@ const claimsOf = (subject: string) => ({
   issuedAt: null,
   scopes: [],
 })
-const active = (user = ada): SessionSnapshot => ({
+const active = (user: SessionUser = ada): SessionSnapshot => ({
   status: 'active',
   accessToken: `token of ${user.subject}`,
   claims: claimsOf(user.subject),
