@@ -9,7 +9,7 @@ import { messageFor } from '../src/errors/errorMessages'
  */
 export const SUB_SITE_SCENARIO = {
   before: 'expired',
-  after: 'active',
+  after: 'signedIn',
   email: 'pat@example.com',
   tokenIsTheNewCookie: true,
   refreshCookie: 'refresh-2',
@@ -47,7 +47,7 @@ export const SERVER_SCENARIO = {
  */
 export const TESTING_SCENARIO = {
   before: 'expired',
-  after: 'active',
+  after: 'signedIn',
   requests: ['token'],
   tokenIsTheCookie: true,
   refreshToken: 'rt-1',

@@ -147,7 +147,7 @@ describe('PlatformSessionProvider and useSession', () => {
   it('damaged cookies (invalid) are an error carrying the session error', () => {
     const error = new AuthError('unknown_error', 'access_token is not a JWT')
     render(
-      <PlatformSessionProvider apiOrigins={[]} session={sessionAt({ status: 'invalid', error })}>
+      <PlatformSessionProvider apiOrigins={[]} session={sessionAt({ status: 'error', error })}>
         <Status />
       </PlatformSessionProvider>,
     )

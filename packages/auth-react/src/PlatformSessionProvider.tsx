@@ -124,7 +124,7 @@ export function PlatformSessionProvider(props: PlatformSessionProviderProps): Re
   // One redirect per page; again allowed once the session was seen signed in.
   const redirected = useRef(false)
   useEffect(() => {
-    if (snapshot.status === 'active') redirected.current = false
+    if (snapshot.status === 'signedIn') redirected.current = false
   }, [snapshot])
 
   const actions = session ?? NO_SESSION

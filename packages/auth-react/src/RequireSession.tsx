@@ -27,7 +27,7 @@ export interface RequireSessionProps {
  * included), never while loading or signing out, and never on an error (damaged cookies or a
  * failed refresh: a redirect would not fix them, and could loop). Token copies a sibling tossed in
  * at this page's ancestor paths do not make it redirect: the session's snapshot expires them
- * before it decides (and is `invalid`, an error, while one stays out of reach).
+ * before it decides (and is `error` while one stays out of reach).
  *
  * Once shown, the children stay mounted (their state kept) while the person stays signed in: a
  * refresh, an expired token being refreshed (`loading`) and a refresh that failed for now

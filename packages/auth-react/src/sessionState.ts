@@ -93,7 +93,7 @@ function viewOf(
   shown: SessionView | null,
 ): SessionView {
   switch (snapshot.status) {
-    case 'active':
+    case 'signedIn':
       return { status: 'signedIn', user: snapshot.user, error: null }
     case 'expired':
       if (!snapshot.refreshable) return SIGNED_OUT
@@ -104,7 +104,7 @@ function viewOf(
         (snapshot.claims === null || shown.user.subject === snapshot.claims.subject)
         ? shown
         : LOADING
-    case 'invalid':
+    case 'error':
       return { status: 'error', user: null, error: snapshot.error }
     case 'signedOut':
       return SIGNED_OUT

@@ -93,7 +93,7 @@ describe('the sub-site page over auth-core/session', () => {
     const { session, seen, tokens } = await signedInPage(tp)
     const snapshot = session.getSnapshot()
     expect(snapshot).toMatchObject({
-      status: 'active',
+      status: 'signedIn',
       accessToken: tokens.access_token,
       user: { email: 'pat.password@example.com' },
     })
@@ -188,7 +188,7 @@ describe('the sub-site page over auth-core/session', () => {
     expect(seen).toEqual(['POST /oauth2/default/v1/token'])
     expect(cookies.values.get('access_token')).not.toBe('not.a.jwt')
     expect(session.getSnapshot()).toMatchObject({
-      status: 'active',
+      status: 'signedIn',
       user: { email: 'pat.password@example.com' },
     })
   })
@@ -197,7 +197,7 @@ describe('the sub-site page over auth-core/session', () => {
     const { session, cookies, seen } = await signedInPage(tp)
     cookies.values.set('access_token', 'not.a.jwt')
     cookies.values.set('refresh_token', 'bad value; with spaces')
-    expect(session.getSnapshot().status).toBe('invalid')
+    expect(session.getSnapshot().status).toBe('error')
     await session.getAccessToken().catch(() => null)
     expect(seen).toEqual([])
   })

@@ -106,8 +106,8 @@ describe('createPlatformSession: a device clock two hours ahead of the provider'
     }
 
     expect(requests.length).toBeLessThanOrEqual(2)
-    expect(citystream.getSnapshot().status).toBe('active')
-    expect(roads.getSnapshot().status).toBe('active')
+    expect(citystream.getSnapshot().status).toBe('signedIn')
+    expect(roads.getSnapshot().status).toBe('signedIn')
     expect(jar.values.get('refresh_token')).toMatch(/^rt-\d+$/)
   })
 
@@ -123,13 +123,13 @@ describe('createPlatformSession: a device clock two hours ahead of the provider'
     const token = await session.getAccessToken()
     expect(requests).toHaveLength(1)
     expect(token).toBe(jar.values.get('access_token'))
-    expect(session.getSnapshot().status).toBe('active')
+    expect(session.getSnapshot().status).toBe('signedIn')
     // Until 120 s (the refresh ahead) before the provider's exp, no further request; expired
     // 60 s (the skew) before it.
     clock.providerMs += 3600_000 - 121_000
     expect(await session.getAccessToken()).toBe(token)
     expect(requests).toHaveLength(1)
-    expect(session.getSnapshot().status).toBe('active')
+    expect(session.getSnapshot().status).toBe('signedIn')
     clock.providerMs += 62_000
     expect(session.getSnapshot().status).toBe('expired')
   })

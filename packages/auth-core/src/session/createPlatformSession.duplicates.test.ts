@@ -62,7 +62,7 @@ describe('createPlatformSession: tossed duplicate cookies', () => {
       answer: provider,
       deps: { pagePath, sleep: clockedSleep(clock, []), randomId: () => 'holder-01' },
     })
-    expect(session.readSession()).toMatchObject({ status: 'active', accessToken: live })
+    expect(session.readSession()).toMatchObject({ status: 'signedIn', accessToken: live })
   })
 
   it('a tossed duplicate access_token: expired at the ancestor paths, then 5 getAccessToken calls make no refresh', async () => {
@@ -198,8 +198,8 @@ describe('createPlatformSession: reading the session first expires tossed copies
       deps: { pagePath: mapsPage },
     })
     const snapshot = session.getSnapshot()
-    expect(snapshot.status).toBe('active')
-    expect(snapshot.status === 'active' && snapshot.user.subject).toBe('ada@example.com')
+    expect(snapshot.status).toBe('signedIn')
+    expect(snapshot.status === 'signedIn' && snapshot.user.subject).toBe('ada@example.com')
     expect(jar.tossed).toEqual([])
     expect(session.readSession()).toBe(snapshot)
     expect(requests).toHaveLength(0)
@@ -229,9 +229,9 @@ describe('createPlatformSession: reading the session first expires tossed copies
     ])
     const { session } = setupSession({ cookies: jar, answer: provider, deps: { pagePath } })
     const snapshot = session.getSnapshot()
-    expect(snapshot.status).toBe('invalid')
-    expect(snapshot.status === 'invalid' && snapshot.error.code).toBe('unknown_error')
-    expect(snapshot.status === 'invalid' && snapshot.error.message).toMatch(/access_token/)
+    expect(snapshot.status).toBe('error')
+    expect(snapshot.status === 'error' && snapshot.error.code).toBe('unknown_error')
+    expect(snapshot.status === 'error' && snapshot.error.message).toMatch(/access_token/)
     expect(jar.removals.filter((removal) => removal.path === '/')).toEqual([])
     expect(jar.values.get('refresh_token')).toBe('rt-1')
   })

@@ -56,7 +56,7 @@ const userinfoCalls = (requests: readonly SeenRequest[]) =>
 describe('SessionSnapshot: a discriminated union', () => {
   it('active narrows accessToken, claims and expiresAt to non-null and carries the user', () => {
     const narrow = (snapshot: SessionSnapshot) => {
-      if (snapshot.status === 'active') {
+      if (snapshot.status === 'signedIn') {
         expectTypeOf(snapshot.accessToken).toEqualTypeOf<string>()
         expectTypeOf(snapshot.expiresAt).toEqualTypeOf<number>()
         expectTypeOf(snapshot.claims.subject).toEqualTypeOf<string>()
@@ -73,7 +73,7 @@ describe('SessionSnapshot: a discriminated union', () => {
     const { session } = setupSession({ cookies: { access_token: live } })
     expect(narrow(session.getSnapshot())).toBe('ada@example.com')
     expectTypeOf<SessionSnapshot['status']>().toEqualTypeOf<
-      'signedOut' | 'active' | 'expired' | 'signingOut' | 'invalid'
+      'signedOut' | 'signedIn' | 'expired' | 'signingOut' | 'error'
     >()
   })
 })
@@ -106,7 +106,7 @@ describe('getSnapshot: the same object until something changed', () => {
     jar.values.set('access_token', other)
     const second = session.getSnapshot()
     expect(second).not.toBe(first)
-    expect(second).toMatchObject({ status: 'active', accessToken: other })
+    expect(second).toMatchObject({ status: 'signedIn', accessToken: other })
     clock.nowMs = (NOW_S + 3600 - 60) * 1000
     expect(session.getSnapshot()).toMatchObject({
       status: 'expired',
@@ -141,7 +141,7 @@ describe('subscribe: events', () => {
     const token = await session.getAccessToken()
     expect(events.map((event) => event.type)).toEqual(['refreshed'])
     expect(events[0]?.snapshot).toBe(session.getSnapshot())
-    expect(events[0]?.snapshot).toMatchObject({ status: 'active', accessToken: token })
+    expect(events[0]?.snapshot).toMatchObject({ status: 'signedIn', accessToken: token })
   })
 
   it('changedElsewhere: another tab wrote the cookies; signedOut: they are gone', () => {
@@ -156,7 +156,7 @@ describe('subscribe: events', () => {
     jar.values.set('access_token', other)
     watch.fire()
     expect(events.map((event) => event.type)).toEqual(['changedElsewhere'])
-    expect(events[0]?.snapshot).toMatchObject({ status: 'active', accessToken: other })
+    expect(events[0]?.snapshot).toMatchObject({ status: 'signedIn', accessToken: other })
     jar.values.clear()
     watch.fire()
     expect(events.map((event) => event.type)).toEqual(['changedElsewhere', 'signedOut'])

@@ -84,7 +84,7 @@ describe('createPlatformSession: getAccessToken', () => {
     const token = await session.getAccessToken()
     expect(requests).toHaveLength(1)
     expect(jar.values.get('access_token')).toBe(token)
-    expect(session.readSession().status).toBe('active')
+    expect(session.readSession().status).toBe('signedIn')
   })
 
   it.each([

@@ -187,7 +187,7 @@ describe('back-off after a transient failure', () => {
     await timers.advanceBy(1)
     await flush()
     expect(requests).toHaveLength(2)
-    expect(session.getSnapshot().status).toBe('active')
+    expect(session.getSnapshot().status).toBe('signedIn')
     expect(events).toContain('refreshed')
     // Nothing left to retry: the signals are no longer watched.
     expect(signals.active).toBe(0)
@@ -211,7 +211,7 @@ describe('back-off after a transient failure', () => {
     signals.fire()
     await flush()
     expect(requests).toHaveLength(2)
-    expect(session.getSnapshot().status).toBe('active')
+    expect(session.getSnapshot().status).toBe('signedIn')
   })
 
   it('no retry is armed without a subscriber, and the last unsubscribe stops watching the signals', async () => {

@@ -34,10 +34,10 @@ describe('createPlatformSession with 5 s access tokens and the default 60 s skew
       cookies: { access_token: fiveSeconds(NOW_S), refresh_token: 'rt-1' },
       deps: { now: () => clock.nowMs, warn: () => undefined },
     })
-    expect(session.getSnapshot().status).toBe('active')
+    expect(session.getSnapshot().status).toBe('signedIn')
     expect(await session.getAccessToken()).toBe(fiveSeconds(NOW_S))
     clock.nowMs += 3999
-    expect(session.getSnapshot().status).toBe('active')
+    expect(session.getSnapshot().status).toBe('signedIn')
     expect(requests).toEqual([])
     clock.nowMs += 1
     expect(session.getSnapshot().status).toBe('expired')
@@ -55,7 +55,7 @@ describe('createPlatformSession with 5 s access tokens and the default 60 s skew
     expect(await session.getAccessToken()).toBe(fresh)
     expect(await session.getAccessToken()).toBe(fresh)
     expect(requests).toHaveLength(1)
-    expect(session.getSnapshot().status).toBe('active')
+    expect(session.getSnapshot().status).toBe('signedIn')
   })
 
   it('the expiry timer fires a fifth of the life before exp, not 60 s before', async () => {
@@ -95,7 +95,7 @@ describe('createPlatformSession with 5 s access tokens and the default 60 s skew
       },
       deps: { warn },
     })
-    expect(session.getSnapshot().status).toBe('active')
+    expect(session.getSnapshot().status).toBe('signedIn')
     expect(warn).not.toHaveBeenCalled()
   })
 

@@ -313,7 +313,7 @@ describe('createPlatformSession: signOut', () => {
       },
     })
     await expect(session.signOut({ returnTo })).rejects.toThrow('lock broken')
-    expect(session.getSnapshot().status).toBe('active')
+    expect(session.getSnapshot().status).toBe('signedIn')
   })
 
   it.each([

@@ -96,7 +96,7 @@ describe('createPlatformSession', () => {
         cookies: jar,
         navigate: () => undefined,
       })
-      expect(session.readSession().status).toBe('active')
+      expect(session.readSession().status).toBe('signedIn')
       vi.setSystemTime((NOW_S + 3600) * 1000)
       expect(session.readSession().status).toBe('expired')
     } finally {
@@ -110,7 +110,7 @@ describe('createPlatformSession: readSession', () => {
     const { session, clock } = setupSession({
       cookies: { access_token: accessToken({ exp: NOW_S + 120 }) },
     })
-    expect(session.readSession()).toMatchObject({ status: 'active', expiresAt: NOW_S + 120 })
+    expect(session.readSession()).toMatchObject({ status: 'signedIn', expiresAt: NOW_S + 120 })
     clock.nowMs = (NOW_S + 60) * 1000
     expect(session.readSession().status).toBe('expired')
   })
@@ -120,7 +120,7 @@ describe('createPlatformSession: readSession', () => {
       config: sessionConfig({ clockSkewSeconds: 0 }),
       cookies: { access_token: accessToken({ exp: NOW_S + 1 }) },
     })
-    expect(session.readSession().status).toBe('active')
+    expect(session.readSession().status).toBe('signedIn')
   })
 
   it('exposes the decoded claims for display', () => {
@@ -142,7 +142,7 @@ describe('createPlatformSession: readSession', () => {
       const { session } = setupSession({ cookies: { access_token: value } })
       expect(() => session.readSession()).not.toThrow()
       expect(session.readSession()).toMatchObject({
-        status: 'invalid',
+        status: 'error',
         error: { code: 'unknown_error' },
       })
     },

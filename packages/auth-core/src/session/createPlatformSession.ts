@@ -63,7 +63,7 @@ import {
  * - Duplicates: when `access_token`, `refresh_token` or `refresh_lease` has more than one copy
  *   (`CookieJar.getAll`: one tossed in with another Path), the copies at every ancestor path of the
  *   page are expired first, by every read (the snapshot included, so a view never sees a person
- *   signed out by a sibling's copies); while one stays out of reach, the snapshot is `invalid`,
+ *   signed out by a sibling's copies); while one stays out of reach, the snapshot is `error`,
  *   no request is made and `getAccessToken()` resolves null, leaving the cookies at `Path=/` as
  *   they are.
  * - `getAccessToken()` returns the access token while it stays valid for more than the refresh
@@ -183,7 +183,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
   /**
    * The session the cookies describe, after expiring the copies tossed in at the page's ancestor
    * paths (so a sibling's `Path=/maps` copies never make a signed-in person look signed out). A
-   * token cookie still duplicated (a copy out of reach) is `invalid`, not `signedOut`: neither
+   * token cookie still duplicated (a copy out of reach) is `error`, not `signedOut`: neither
    * value can be trusted, and sending the person to sign in could not remove it.
    */
   function readCookies(): SessionSnapshot {
@@ -191,7 +191,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     const duplicated = left.find((name) => name !== REFRESH_LEASE_COOKIE_NAME)
     if (duplicated !== undefined)
       return {
-        status: 'invalid',
+        status: 'error',
         error: new AuthError(
           'unknown_error',
           `The ${duplicated} cookie has a copy from another Domain or Path that this page cannot remove.`,
@@ -238,7 +238,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
    */
   function usableAccessToken(): string | null {
     const snapshot = readCookies()
-    if (snapshot.status !== 'active') return null
+    if (snapshot.status !== 'signedIn') return null
     const leeway = capToTokenLife(leewayMs, snapshot.claims)
     return providerNow() + leeway < snapshot.expiresAt * 1000 ? snapshot.accessToken : null
   }
@@ -453,7 +453,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     // writing could put this person's tokens over another's, and revoking is a sign-out's answer
     // (were ours still the token sent, it would end this person's only live token). So nothing is
     // written or revoked and the result is null, as for every read while a copy is out of reach
-    // (the snapshot is `invalid`); the rotated token is dropped with this answer.
+    // (the snapshot is `error`); the rotated token is dropped with this answer.
     const current = refreshCookieAfter(refreshToken)
     if (current === undefined) return null
     if (current !== refreshToken) {

@@ -261,10 +261,10 @@ describe('createSessionStore: timers, retries and events', () => {
     jar.values.set('access_token', live())
     jar.values.set('refresh_token', 'not a token;')
     const second = subject.getSnapshot()
-    expect(first.status).toBe('invalid')
-    expect(second.status).toBe('invalid')
+    expect(first.status).toBe('error')
+    expect(second.status).toBe('error')
     expect(second).not.toBe(first)
-    if (first.status !== 'invalid' || second.status !== 'invalid') return
+    if (first.status !== 'error' || second.status !== 'error') return
     expect(second.error.message).not.toBe(first.error.message)
   })
 

@@ -76,8 +76,8 @@ interface ProfileEntry {
  * - `getSnapshot()` re-reads the cookies on every call (cheap: two cookie values and one JWT
  *   decode) and returns the previous object unless its identity key changed: the status, the
  *   access token, whether it is refreshable, the user's `email` and `name` (or the error message
- *   of `invalid`).
- *   The clock flips `active` to `expired`, so the key covers the derived status, not the time.
+ *   of `error`).
+ *   The clock flips `signedIn` to `expired`, so the key covers the derived status, not the time.
  * - `subscribe` counts listeners; the first starts watching: `watchCookies(check)`, a timer at
  *   the moment the access token expires (`exp` minus the skew; a timer never exceeds
  *   {@link MAX_TIMER_MS}, it re-arms), the optional proactive refresh (`refreshAheadMs` before
@@ -116,7 +116,7 @@ export function createSessionStore(env: SessionStoreEnv): SessionStore {
   function compose(): SessionSnapshot {
     if (signingOut) return SIGNING_OUT
     const raw = env.read()
-    if (raw.status !== 'active') return raw
+    if (raw.status !== 'signedIn') return raw
     const profile = profiles.get(raw.accessToken)?.profile ?? null
     if (profile === null) return raw
     const user = { ...raw.user, email: raw.user.email ?? profile.email, name: profile.name }
@@ -159,7 +159,7 @@ export function createSessionStore(env: SessionStoreEnv): SessionStore {
     disarm()
     armedFor = snapshot
     if (snapshot.status === 'expired') armRetry(snapshot)
-    if (snapshot.status !== 'active') return
+    if (snapshot.status !== 'signedIn') return
     if (!profiles.has(snapshot.accessToken)) void profileFor(snapshot.accessToken)
     const { schedule } = env
     if (schedule === undefined) return
@@ -294,10 +294,10 @@ export function createSessionStore(env: SessionStoreEnv): SessionStore {
     isSigningOut: () => signingOut,
     async loadUser() {
       const before = getSnapshot()
-      if (before.status !== 'active') return null
+      if (before.status !== 'signedIn') return null
       await profileFor(before.accessToken)
       const after = getSnapshot()
-      return after.status === 'active' ? after.user : null
+      return after.status === 'signedIn' ? after.user : null
     },
   }
 }
@@ -308,11 +308,11 @@ function identityKey(snapshot: SessionSnapshot): string {
     case 'signedOut':
     case 'signingOut':
       return snapshot.status
-    case 'invalid':
+    case 'error':
       return JSON.stringify([snapshot.status, snapshot.error.message])
     case 'expired':
       return JSON.stringify([snapshot.status, snapshot.accessToken, snapshot.refreshable])
-    case 'active':
+    case 'signedIn':
       return JSON.stringify([
         snapshot.status,
         snapshot.accessToken,
@@ -335,7 +335,7 @@ function classify(
 ): SessionEvent['type'] {
   if (next.status === 'signedOut' || next.status === 'signingOut') return 'signedOut'
   if (isTokens(previous) && isTokens(next)) {
-    if (previous.accessToken === next.accessToken && previous.status === 'active')
+    if (previous.accessToken === next.accessToken && previous.status === 'signedIn')
       return next.status === 'expired' ? 'expired' : 'userLoaded'
   }
   if (isTokens(next) && next.accessToken !== null && next.accessToken === lastRefreshed)
@@ -345,6 +345,6 @@ function classify(
 
 function isTokens(
   snapshot: SessionSnapshot,
-): snapshot is Extract<SessionSnapshot, { status: 'active' | 'expired' }> {
-  return snapshot.status === 'active' || snapshot.status === 'expired'
+): snapshot is Extract<SessionSnapshot, { status: 'signedIn' | 'expired' }> {
+  return snapshot.status === 'signedIn' || snapshot.status === 'expired'
 }

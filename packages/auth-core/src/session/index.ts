@@ -29,6 +29,7 @@ export {
 export type {
   AccessTokenClaims,
   ActiveSession,
+  SignedInSession,
   CookieJar,
   CookieWatch,
   ExpiredSession,

@@ -20,7 +20,7 @@ describe('readSessionSnapshot', () => {
     const token = accessToken({ exp: NOW_S + 3600, scp: ['openid'] })
     const jar = recordingJar({ access_token: token, refresh_token: 'rt-1' })
     expect(readSessionSnapshot(jar, clock)).toEqual({
-      status: 'active',
+      status: 'signedIn',
       accessToken: token,
       claims: {
         subject: 'ada@example.com',
@@ -37,7 +37,7 @@ describe('readSessionSnapshot', () => {
   it('active: the user is the subject and email of the claims, the name not yet known', () => {
     const token = accessToken({ exp: NOW_S + 3600, email: 'ada@lovelace.test' })
     const snapshot = readSessionSnapshot(recordingJar({ access_token: token }), clock)
-    expect(snapshot.status === 'active' && snapshot.user).toEqual({
+    expect(snapshot.status === 'signedIn' && snapshot.user).toEqual({
       subject: 'ada@example.com',
       email: 'ada@lovelace.test',
       name: null,
@@ -45,8 +45,8 @@ describe('readSessionSnapshot', () => {
   })
 
   it.each([
-    ['an hour before exp', 3600, 'active'],
-    ['one second outside the skew (now + skew = exp - 1)', 61, 'active'],
+    ['an hour before exp', 3600, 'signedIn'],
+    ['one second outside the skew (now + skew = exp - 1)', 61, 'signedIn'],
     ['exactly the skew before exp (now + skew = exp)', 60, 'expired'],
     ['within the skew (30 s before exp)', 30, 'expired'],
     ['exactly at exp', 0, 'expired'],
@@ -58,7 +58,7 @@ describe('readSessionSnapshot', () => {
 
   it('with a zero skew: is active until exactly exp', () => {
     const jar = recordingJar({ access_token: accessToken({ exp: NOW_S + 1 }) })
-    expect(readSessionSnapshot(jar, { ...clock, skewSeconds: 0 }).status).toBe('active')
+    expect(readSessionSnapshot(jar, { ...clock, skewSeconds: 0 }).status).toBe('signedIn')
     const atExp = recordingJar({ access_token: accessToken({ exp: NOW_S }) })
     expect(readSessionSnapshot(atExp, { ...clock, skewSeconds: 0 }).status).toBe('expired')
   })
@@ -93,8 +93,8 @@ describe('readSessionSnapshot', () => {
         recordingJar({ access_token: value, refresh_token: 'rt' }),
         clock,
       )
-      expect(snapshot.status).toBe('invalid')
-      if (snapshot.status !== 'invalid') return
+      expect(snapshot.status).toBe('error')
+      if (snapshot.status !== 'error') return
       expect(snapshot.error).toBeInstanceOf(AuthError)
       expect(snapshot.error.code).toBe('unknown_error')
       expect(snapshot.error.message).toContain(why)
@@ -105,15 +105,15 @@ describe('readSessionSnapshot', () => {
     const token = accessToken({ exp: NOW_S + 3600 })
     const truncated = token.slice(0, token.indexOf('.') + 10)
     expect(readSessionSnapshot(recordingJar({ access_token: truncated }), clock).status).toBe(
-      'invalid',
+      'error',
     )
   })
 
   it('with an over-long refresh_token cookie: is invalid and names that cookie', () => {
     const jar = recordingJar({ refresh_token: 'r'.repeat(5 * 1024) })
     const snapshot = readSessionSnapshot(jar, clock)
-    expect(snapshot).toMatchObject({ status: 'invalid' })
-    expect(snapshot.status === 'invalid' && snapshot.error.message).toContain('refresh_token')
+    expect(snapshot).toMatchObject({ status: 'error' })
+    expect(snapshot.status === 'error' && snapshot.error.message).toContain('refresh_token')
   })
 
   it('when the cookie jar throws: is invalid with unknown_error and keeps the cause', () => {
@@ -129,7 +129,7 @@ describe('readSessionSnapshot', () => {
       remove: () => undefined,
     }
     const snapshot = readSessionSnapshot(jar, clock)
-    expect(snapshot).toMatchObject({ status: 'invalid', error: { code: 'unknown_error' } })
-    expect(snapshot.status === 'invalid' && snapshot.error.cause).toBe(denied)
+    expect(snapshot).toMatchObject({ status: 'error', error: { code: 'unknown_error' } })
+    expect(snapshot.status === 'error' && snapshot.error.cause).toBe(denied)
   })
 })

@@ -23,8 +23,8 @@ export interface SnapshotClock {
  * - neither cookie (an empty value counts as none) → `signedOut`;
  * - a cookie that is not a plain cookie value or longer than the 4096-byte cookie limit, an access
  *   token that is not a decodable JWT with `sub` and numeric `exp`, or a jar that throws →
- *   `invalid` with an `unknown_error` AuthError saying which;
- * - otherwise `active` while `now + skew < exp` (the skew at most a fifth of `exp - iat`; with `user` from the claims, `name` null: the
+ *   `error` with an `unknown_error` AuthError saying which;
+ * - otherwise `signedIn` while `now + skew < exp` (the skew at most a fifth of `exp - iat`; with `user` from the claims, `name` null: the
  *   cookies do not hold it), else `expired` (`refreshable` when there is a refresh token); a
  *   refresh token alone is `expired` (it can be refreshed). The refresh token's value is never
  *   in the snapshot (it goes to every listener).
@@ -45,7 +45,7 @@ export function readSessionSnapshot(cookies: CookieJar, clock: SnapshotClock): S
       clock.nowMs + capToTokenLife(clock.skewSeconds * 1000, claims) < claims.expiresAt * 1000
     )
       return {
-        status: 'active',
+        status: 'signedIn',
         accessToken,
         claims,
         expiresAt: claims.expiresAt,
@@ -68,7 +68,7 @@ export function readSessionSnapshot(cookies: CookieJar, clock: SnapshotClock): S
             {},
             { cause: error },
           )
-    return { status: 'invalid', error: reason }
+    return { status: 'error', error: reason }
   }
 }
 

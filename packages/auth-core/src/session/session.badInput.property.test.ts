@@ -16,7 +16,7 @@ import { REFRESH_LEASE_COOKIE_NAME } from './session.types'
 import type { SessionConfig, SessionDeps } from './session.types'
 
 const NOW_MS = TEST_NOW_S * 1000
-const STATUSES = ['signedOut', 'active', 'expired', 'signingOut', 'invalid']
+const STATUSES = ['signedOut', 'signedIn', 'expired', 'signingOut', 'error']
 
 /** Any JavaScript value a loosely typed caller might pass. */
 const anyValue = fc.oneof(
@@ -396,7 +396,7 @@ describe('redirectToSignIn and signOut on arbitrary arguments (properties)', () 
           expect(error).toBeInstanceOf(AuthError)
           expect((error as AuthError).code).toBe('usage_error')
           expect([requests, jar.removals, navigations]).toEqual([[], [], []])
-          expect(session.getSnapshot().status).toBe('active')
+          expect(session.getSnapshot().status).toBe('signedIn')
         }
       }),
       { numRuns: 100 },

@@ -210,7 +210,7 @@ describe('readSessionSnapshot: a jar that throws', () => {
       },
       { nowMs: NOW_S * 1000, skewSeconds: 0 },
     )
-    expect(snapshot).toMatchObject({ status: 'invalid' })
+    expect(snapshot).toMatchObject({ status: 'error' })
     const error = (snapshot as { error: AuthError }).error
     expect(error.code).toBe('unknown_error')
     expect(error.message).toBe('The session cookies could not be read.')

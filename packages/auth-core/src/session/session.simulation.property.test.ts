@@ -18,7 +18,7 @@
  *
  * and at every `settle` step and at the end:
  * - (d) once faults stop, within {@link CONVERGENCE_MS}, every tab (the snapshot its listener last
- *   heard, and `getSnapshot()`) shows the cookies' session: the same person, and `active` exactly
+ *   heard, and `getSnapshot()`) shows the cookies' session: the same person, and `signedIn` exactly
  *   while the provider still accepts the access token (away from the boundary). Not for a tab that
  *   sees a tossed copy ALONE (ours at `Path=/` gone, e.g. signed out meanwhile): `document.cookie`
  *   gives no path, so no page can tell it from ours (RFC 6265 section 8.6), and the API's 401 ends it.
@@ -400,7 +400,7 @@ function check(world: SimulatedWorld): void {
 }
 
 function subjectOf(snapshot: SessionSnapshot): string | null {
-  if (snapshot.status === 'active') return snapshot.user.subject
+  if (snapshot.status === 'signedIn') return snapshot.user.subject
   if (snapshot.status === 'expired') return snapshot.claims?.subject ?? null
   return null
 }
@@ -436,16 +436,16 @@ async function settle(world: SimulatedWorld, tabs: readonly Tab[]): Promise<void
       }
       const left = cookie.expiresAtMs === null ? null : cookie.expiresAtMs - now
       const expected = `${cookie.person ?? '?'} (access token ${left === null ? 'absent' : `${Math.round(left / 1000)} s from expiry`})`
-      if (snapshot.status !== 'active' && snapshot.status !== 'expired') {
+      if (snapshot.status !== 'signedIn' && snapshot.status !== 'expired') {
         world.violate('d', `${where} shows ${shown}; the cookies hold ${expected}`)
         continue
       }
       const subject = subjectOf(snapshot)
       if (subject !== null && cookie.person !== null && subject !== cookie.person)
         world.violate('d', `${where} shows ${shown}; the cookies hold ${expected}`)
-      else if (left !== null && left > EXPIRY_MARGIN_MS && snapshot.status !== 'active')
+      else if (left !== null && left > EXPIRY_MARGIN_MS && snapshot.status !== 'signedIn')
         world.violate('d', `${where} shows ${shown}; the cookies hold ${expected}`)
-      else if ((left === null || left < -5_000) && snapshot.status === 'active')
+      else if ((left === null || left < -5_000) && snapshot.status === 'signedIn')
         world.violate('d', `${where} shows ${shown}; the cookies hold ${expected}`)
     }
   }

@@ -245,12 +245,12 @@ export interface UserProfile {
 }
 
 /**
- * The access token is valid beyond the clock-skew allowance. Like every snapshot, it never holds
- * the refresh token: snapshots and events reach every listener (and their logs); only the session
- * itself reads the refresh cookie.
+ * Signed in: the access token is valid beyond the clock-skew allowance. Like every snapshot, it
+ * never holds the refresh token: snapshots and events reach every listener (and their logs); only
+ * the session itself reads the refresh cookie.
  */
-export interface ActiveSession {
-  readonly status: 'active'
+export interface SignedInSession {
+  readonly status: 'signedIn'
   readonly accessToken: string
   readonly claims: AccessTokenClaims
   /** The access token's `exp` in epoch seconds. */
@@ -275,21 +275,29 @@ export interface ExpiredSession {
   readonly expiresAt: number | null
 }
 
-/** The session cookies, present and well-formed: active or expired. */
-export type SessionTokens = ActiveSession | ExpiredSession
+/**
+ * The former name of {@link SignedInSession}, when the status was `active`.
+ * @deprecated Use `SignedInSession` (status `signedIn`, the word auth-react shows).
+ */
+export type ActiveSession = SignedInSession
+
+/** The session cookies, present and well-formed: signed in or expired. */
+export type SessionTokens = SignedInSession | ExpiredSession
 
 /**
- * What the cookies say right now, a union on `status`. `signedOut`: no access and no refresh
- * cookie. `signingOut`: `signOut()` has started (until the page leaves). `invalid`: a cookie is
- * tampered or truncated (not a JWT, bad base64url, non-JSON claims, no numeric `exp`,
- * over-long); `error` is an `unknown_error` AuthError whose message says which.
+ * What the cookies say right now, a union on `status`, in the words auth-react's `useSession()`
+ * shows (one vocabulary; `active` and `invalid` before 0.3): `signedIn` (a valid access token),
+ * `expired` (refreshable or not), `signedOut`: no access and no refresh cookie. `signingOut`:
+ * `signOut()` has started (until the page leaves). `error`: a cookie is tampered or truncated
+ * (not a JWT, bad base64url, non-JSON claims, no numeric `exp`, over-long) or has a copy out of
+ * reach; `error` is an `unknown_error` AuthError whose message says which.
  */
 export type SessionSnapshot =
   | { readonly status: 'signedOut' }
-  | ActiveSession
+  | SignedInSession
   | ExpiredSession
   | { readonly status: 'signingOut' }
-  | { readonly status: 'invalid'; readonly error: AuthError }
+  | { readonly status: 'error'; readonly error: AuthError }
 
 /**
  * What a {@link PlatformSession.subscribe} listener hears, with the new snapshot:

@@ -6,7 +6,7 @@ describe('createTestSession', () => {
   it('starts signed in: a valid token without any request', async () => {
     const { session, endpoint, jar } = createTestSession()
     expect(session.readSession()).toMatchObject({
-      status: 'active',
+      status: 'signedIn',
       claims: { subject: 'ada@example.com', expiresAt: TEST_NOW_S + 3600 },
     })
     expect(await session.getAccessToken()).toBe(jar.get('access_token'))

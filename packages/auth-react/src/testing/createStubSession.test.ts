@@ -8,7 +8,7 @@ describe('createStubSession', () => {
     const session = createStubSession()
     const snapshot = session.getSnapshot()
     expect(session.readSession()).toBe(snapshot)
-    expect(snapshot).toMatchObject({ status: 'active', user: STUB_USER })
+    expect(snapshot).toMatchObject({ status: 'signedIn', user: STUB_USER })
     expect(await session.getUser()).toEqual(STUB_USER)
     const token = await session.getAccessToken({ forceRefresh: true })
     expect(decodeAccessTokenClaims(token ?? '')).toMatchObject({
@@ -35,7 +35,7 @@ describe('createStubSession', () => {
     stop()
     session.signIn()
     expect(heard.map((event) => [event.type, event.snapshot.status])).toEqual([
-      ['changedElsewhere', 'active'],
+      ['changedElsewhere', 'signedIn'],
       ['signedOut', 'signedOut'],
       ['signedOut', 'signingOut'],
     ])

@@ -83,9 +83,9 @@ export function createStubSession(options: StubSessionOptions = {}): StubSession
     },
     getAccessToken: async (request) => {
       tokenRequests.push(request)
-      return snapshot.status === 'active' ? snapshot.accessToken : null
+      return snapshot.status === 'signedIn' ? snapshot.accessToken : null
     },
-    getUser: async () => (snapshot.status === 'active' ? snapshot.user : null),
+    getUser: async () => (snapshot.status === 'signedIn' ? snapshot.user : null),
     signOut: async (request) => {
       signOuts.push(request)
       change({ status: 'signingOut' }, 'signedOut')
@@ -109,7 +109,7 @@ function activeSnapshot(overrides: Partial<SessionUser> = {}): SessionSnapshot {
     scopes: [],
   }
   return {
-    status: 'active',
+    status: 'signedIn',
     accessToken: unsignedToken({ sub: user.subject, email: user.email, exp: FAR_FUTURE_S }),
     claims,
     expiresAt: FAR_FUTURE_S,

@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     JSON.stringify({
       before,
       after: after.status,
-      email: after.status === 'active' ? after.claims?.email : null,
+      email: after.status === 'signedIn' ? after.claims?.email : null,
       tokenIsTheNewCookie: token === values.get('access_token') && token === refreshed,
       refreshCookie: values.get('refresh_token'),
       requests,
