@@ -8,6 +8,7 @@ import {
   json,
   localSessionConfig,
   NOW_S,
+  recordingJar,
   refreshBody,
   sessionConfig,
   setupSession,
@@ -191,6 +192,23 @@ describe('createPlatformSession: signOut', () => {
       'refresh_token /deeper/page',
     ])
     expect(jar.removals.every((removal) => removal.domain === '.example.com')).toBe(true)
+  })
+
+  it('a tossed refresh_token copy that is not a cookie value is never sent to the provider', async () => {
+    const jar = recordingJar({ access_token: live, refresh_token: 'rt-1' }, [
+      { name: 'refresh_token', value: 'rt "forged"', path: '/deeper', domain: '.example.com' },
+    ])
+    const { session, requests } = setupSession({
+      cookies: jar,
+      answer: provider,
+      deps: { pagePath: () => '/deeper/page' },
+    })
+    await session.signOut({ returnTo })
+    const sent = requests.map(
+      (request) => request.form.get('token') ?? request.form.get('refresh_token'),
+    )
+    expect(sent).not.toContain('rt "forged"')
+    expect(requests.map((r) => r.url.split('/v1/')[1])).toEqual(['token', 'revoke', 'revoke'])
   })
 
   it('when the refresh answers invalid_grant: no revocation, cookies cleared, straight to returnTo', async () => {

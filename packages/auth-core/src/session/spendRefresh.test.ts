@@ -22,6 +22,31 @@ describe('spendRefresh', () => {
     ])
   })
 
+  it('a copy with the same times (a tossed duplicate of ours) counts each refresh once', () => {
+    const times = `${NOW - 20_000}.${NOW - 10_000}`
+    const jar = recordingJar({ refresh_budget: times }, [
+      { name: 'refresh_budget', value: times, path: '/deeper', domain: '.example.com' },
+    ])
+    expect(spendRefresh(sessionConfig(), jar, NOW)).toBe(0)
+    expect(jar.writes[0]?.value).toBe(`${times}.${NOW}`)
+  })
+
+  it('copies that hold more times than the budget: waits until the fourth newest is 75 s old', () => {
+    const jar = recordingJar(
+      { refresh_budget: `${NOW - 60_000}.${NOW - 50_000}.${NOW - 40_000}` },
+      [
+        {
+          name: 'refresh_budget',
+          value: `${NOW - 30_000}.${NOW - 1}`,
+          path: '/deeper',
+          domain: '.example.com',
+        },
+      ],
+    )
+    expect(spendRefresh(sessionConfig(), jar, NOW)).toBe(25_000)
+    expect(jar.writes).toEqual([])
+  })
+
   it('host-only in local mode', () => {
     const jar = recordingJar()
     spendRefresh(localSessionConfig(), jar, NOW)
