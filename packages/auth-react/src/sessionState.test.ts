@@ -12,7 +12,7 @@ const claimsOf = (subject: string) => ({
   scopes: [],
 })
 const active = (user: SessionUser = ada): SessionSnapshot => ({
-  status: 'active',
+  status: 'signedIn',
   accessToken: `token of ${user.subject}`,
   claims: claimsOf(user.subject),
   expiresAt: 4_000_000_000,
@@ -86,8 +86,8 @@ describe('the view a snapshot gives (sessionViewOf, rememberedView)', () => {
 
   it('two errors are the same view only when they are the same error', () => {
     const view = rememberedView()
-    const first = view({ status: 'invalid', error: new AuthError('unknown_error', 'a') }, null)
-    const second = view({ status: 'invalid', error: new AuthError('unknown_error', 'a') }, null)
+    const first = view({ status: 'error', error: new AuthError('unknown_error', 'a') }, null)
+    const second = view({ status: 'error', error: new AuthError('unknown_error', 'a') }, null)
     expect(second).not.toBe(first)
     expect(view({ status: 'signedOut' }, null)).toEqual({
       status: 'signedOut',
