@@ -87,11 +87,10 @@ export function prerenderEmailStep(): Plugin {
               /(<noscript>\s*<p class="noscript">)[\s\S]*?(<\/p>)/,
               `$1${text('noscript')}$2`,
             )
-            // The switch and the texts, fetched with the page so hydration need not wait for them;
-            // at low priority, like the entry script: they never hold the first frame (firstPaint).
+            // The switch and the texts, fetched with the page so hydration need not wait for them.
             const base = config.base
             const preload = (file: string) =>
-              `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`
+              `<link rel="modulepreload" crossorigin href="${base}${file}">`
             page = replaceOnce(
               page,
               /<\/head>/,
