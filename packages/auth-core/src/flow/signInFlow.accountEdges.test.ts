@@ -4,119 +4,16 @@
  * the step.
  */
 import { describe, expect, it } from 'vitest'
-import { LOCKED_OUT, NOW, PASSWORD_EXPIRED, run, signIn } from '../testSupport/flowHarness'
-import type { TestEvent } from '../testSupport/flowHarness'
+import { NOW, PASSWORD_EXPIRED, run, signIn } from '../testSupport/flowHarness'
 import type { SignInEvent, SignInState } from './signInFlow.types'
 
-const lockedStep = (): SignInState => run(signIn(LOCKED_OUT)).state
 const expiredStep = (): SignInState => run(signIn(PASSWORD_EXPIRED)).state
-const unlockSentStep = (): SignInState =>
-  run(
-    [
-      { type: 'unlockClicked' },
-      {
-        type: 'authnTransactionReceived',
-        call: 'unlock',
-        transaction: { status: 'RECOVERY_CHALLENGE' },
-      } as SignInEvent,
-    ],
-    { from: lockedStep() },
-  ).state
 const change: SignInEvent = {
   type: 'newPasswordSubmitted',
   oldPassword: 'hunter22',
   newPassword: 'Fresh-start-22',
   confirmation: 'Fresh-start-22',
 }
-
-describe('locked step: the edges', () => {
-  it('an unlock answered E0000047: the wait starts with the clock, and ends on a tick past the reset', () => {
-    const limited = run(
-      [
-        { type: 'unlockClicked' },
-        {
-          type: 'authnCallFailed',
-          call: 'unlock',
-          error: 'rate_limited',
-          rateLimitReset: NOW / 1000 + 5,
-        },
-      ],
-      { from: lockedStep() },
-    )
-    expect(limited.state).toMatchObject({
-      step: 'locked',
-      sending: false,
-      error: 'rate_limited',
-      retry: { until: NOW + 5_000 },
-    })
-    expect(limited.last).toContainEqual({ type: 'startClock' })
-    const over = run([{ type: 'clockTicked', now: NOW + 5_000 }], { from: limited.state })
-    expect(over.state).toMatchObject({ step: 'locked', error: null })
-    expect(over.state).not.toHaveProperty('retry.until', NOW + 5_000)
-  })
-
-  it('an unexpected unlock failure shows unknown_error, never the provider’s own code', () => {
-    const { state } = run(
-      [
-        { type: 'unlockClicked' },
-        { type: 'authnCallFailed', call: 'unlock', error: 'access_denied' },
-      ],
-      { from: lockedStep() },
-    )
-    expect(state).toMatchObject({ step: 'locked', sending: false, error: 'unknown_error' })
-  })
-
-  it('a failure of another call, or one while nothing is being sent, changes nothing', () => {
-    const locked = lockedStep()
-    const failure: TestEvent = { type: 'authnCallFailed', call: 'unlock', error: 'timeout' }
-    expect(run([failure], { from: locked }).state).toBe(locked)
-    const sending = run([{ type: 'unlockClicked' }], { from: locked }).state
-    const other: TestEvent = { type: 'authnCallFailed', call: 'primary', error: 'timeout' }
-    expect(run([other], { from: sending }).state).toBe(sending)
-  })
-
-  it('Back to sign in while the unlock is being sent waits for it', () => {
-    const sending = run([{ type: 'unlockClicked' }], { from: lockedStep() }).state
-    expect(run([{ type: 'startOverClicked' }], { from: sending }).state).toBe(sending)
-  })
-
-  it('Back and Forward: its own hash changes nothing, another one is the email step with the email', () => {
-    const locked = lockedStep()
-    expect(
-      run([{ type: 'hashChanged', hash: '#locked', historyEmail: null }], { from: locked }).state,
-    ).toBe(locked)
-    expect(
-      run([{ type: 'hashChanged', hash: '', historyEmail: null }], { from: locked }).state,
-    ).toMatchObject({ step: 'email', email: 'pat@example.com' })
-  })
-})
-
-describe('"Check your email": the edges', () => {
-  it('Back to sign in: the email step with the email', () => {
-    const sent = unlockSentStep()
-    expect(sent).toMatchObject({ step: 'unlockSent' })
-    expect(run([{ type: 'startOverClicked' }], { from: sent }).state).toMatchObject({
-      step: 'email',
-      email: 'pat@example.com',
-    })
-  })
-
-  it('Back and Forward: its own hash changes nothing, another one is the email step', () => {
-    const sent = unlockSentStep()
-    expect(
-      run([{ type: 'hashChanged', hash: '#unlock-sent', historyEmail: null }], { from: sent })
-        .state,
-    ).toBe(sent)
-    expect(
-      run([{ type: 'hashChanged', hash: '#sign-in', historyEmail: null }], { from: sent }).state,
-    ).toMatchObject({ step: 'email' })
-  })
-
-  it('ignores every other event', () => {
-    const sent = unlockSentStep()
-    expect(run([{ type: 'unlockClicked' }], { from: sent }).state).toBe(sent)
-  })
-})
 
 describe('expired password step: the edges', () => {
   const failing = (failure: Partial<Extract<SignInEvent, { type: 'authnCallFailed' }>>) =>

@@ -5,12 +5,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import {
-  LOCKED_OUT,
   MFA_REQUIRED,
   NOW,
   page,
   PASSWORD_EXPIRED,
-  RECOVERY_CHALLENGE,
   run,
   SESSION_TOKEN,
   signIn,
@@ -23,7 +21,6 @@ import { testConfig } from '../testSupport/testConfig'
 import type { SignInEvent, SignInState } from './signInFlow.types'
 
 const expiredStep = (): SignInState => run(signIn(PASSWORD_EXPIRED)).state
-const lockedStep = (): SignInState => run(signIn(LOCKED_OUT)).state
 const change = (
   newPassword: string,
   confirmation = newPassword,
@@ -190,92 +187,6 @@ describe('expired password (PASSWORD_EXPIRED)', () => {
       { from: run(signIn(MFA_REQUIRED)).state },
     )
     expect(state).toMatchObject({ step: 'passwordExpired', stateToken: STATE_TOKEN })
-  })
-})
-
-describe('locked account (LOCKED_OUT, E0000069)', () => {
-  it('LOCKED_OUT with the unlock link: the locked step offering unlock, transaction dropped', () => {
-    const { state, last } = run(signIn(LOCKED_OUT))
-    expect(state).toMatchObject({
-      step: 'locked',
-      email: 'pat@example.com',
-      canUnlock: true,
-      sending: false,
-      error: null,
-    })
-    expect(last).toContainEqual({ type: 'forget', item: 'stateToken' })
-    expect(last).toContainEqual(expect.objectContaining({ type: 'setLocation', hash: '#locked' }))
-  })
-
-  it('LOCKED_OUT without the unlock link, or E0000119: no unlock offered (contact an administrator)', () => {
-    expect(run(signIn({ ...LOCKED_OUT, canUnlock: false })).state).toMatchObject({
-      step: 'locked',
-      canUnlock: false,
-    })
-    const { state } = run([
-      ...toPassword(),
-      { type: 'passwordSubmitted', password: 'hunter22' },
-      { type: 'authnCallFailed', call: 'primary', error: 'unlock_not_allowed' },
-    ])
-    expect(state).toMatchObject({ step: 'locked', canUnlock: false })
-  })
-
-  it('E0000069 on verify: the locked step offering unlock', () => {
-    const { state } = run(
-      [typeCode('123456'), { type: 'authnCallFailed', call: 'verify', error: 'account_locked' }],
-      { from: run(signIn(MFA_REQUIRED)).state },
-    )
-    expect(state).toMatchObject({ step: 'locked', email: 'pat@example.com', canUnlock: true })
-  })
-
-  it('Unlock account posts the username once; any answer is "Check your email"', () => {
-    const { state, effects } = run(
-      [
-        { type: 'unlockClicked' },
-        { type: 'unlockClicked' },
-        { type: 'authnTransactionReceived', call: 'unlock', transaction: RECOVERY_CHALLENGE },
-      ],
-      { from: lockedStep() },
-    )
-    expect(effects.filter((effect) => effect.type === 'callAuthn')).toMatchObject([
-      { type: 'callAuthn', call: { kind: 'unlock', username: 'pat@example.com' } },
-    ])
-    expect(state).toMatchObject({ step: 'unlockSent', email: 'pat@example.com' })
-  })
-
-  it('an unlock refused by the org (E0000119, E0000006): says to contact an administrator', () => {
-    for (const error of ['unlock_not_allowed', 'invalid_verification_code'] as const) {
-      const { state } = run(
-        [{ type: 'unlockClicked' }, { type: 'authnCallFailed', call: 'unlock', error }],
-        { from: lockedStep() },
-      )
-      expect(state).toMatchObject({ step: 'locked', canUnlock: false, sending: false, error: null })
-      expect(run([{ type: 'unlockClicked' }], { from: state }).effects).toEqual([])
-    }
-  })
-
-  it('a network failure keeps the step with the error; Back to sign in keeps the email', () => {
-    const { state } = run(
-      [{ type: 'unlockClicked' }, { type: 'authnCallFailed', call: 'unlock', error: 'timeout' }],
-      { from: lockedStep() },
-    )
-    expect(state).toMatchObject({ step: 'locked', sending: false, error: 'timeout' })
-    expect(run([{ type: 'startOverClicked' }], { from: state }).state).toMatchObject({
-      step: 'email',
-      email: 'pat@example.com',
-    })
-  })
-
-  it('no unlock without an email (a lockout met after a reload lost it)', () => {
-    const state: SignInState = {
-      step: 'locked',
-      email: null,
-      canUnlock: false,
-      sending: false,
-      error: null,
-      attempt: 3,
-    }
-    expect(run([{ type: 'unlockClicked' }], { from: state }).state).toBe(state)
   })
 })
 
