@@ -230,6 +230,31 @@ describe('createSessionStore: timers, retries and events', () => {
     expect(asked).toEqual([token])
   })
 
+  it('one refresh ahead at a time: a new token due meanwhile waits for the running one', async () => {
+    const calls = { count: 0 }
+    const first = accessToken({ exp: NOW_S + 600, jti: 'first' })
+    const { listen, timers, watch, jar } = store(
+      { access_token: first, refresh_token: 'rt' },
+      {
+        // Capped at a fifth of the token's 20 min life: 4 min before exp.
+        refreshAheadMs: 300_000,
+        refresh: () => {
+          calls.count += 1
+          return new Promise(() => {})
+        },
+      },
+    )
+    listen()
+    await flush()
+    await timers.advanceBy(600_000 - 240_000)
+    expect(calls.count).toBe(1)
+    // Another tab wrote a token that is already due for its own refresh ahead.
+    jar.values.set('access_token', accessToken({ exp: NOW_S + 600, jti: 'second' }))
+    watch.fire()
+    await timers.advanceBy(1000)
+    expect(calls.count).toBe(1)
+  })
+
   it('tokens refreshed without a profile: the name is asked from userinfo', async () => {
     const first = live()
     const next = accessToken({ exp: NOW_S + 3600, jti: 'next' })
