@@ -5,6 +5,6 @@ export default defineConfig({
   build: {
     ssr: true,
     outDir: 'dist-server',
-    rollupOptions: { input: ['server/express.ts', 'server/hono.ts', 'server/check.ts'] },
+    rollupOptions: { input: ['server/main.ts', 'server/check.ts'] },
   },
 })

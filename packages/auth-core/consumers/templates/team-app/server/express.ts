@@ -1,15 +1,13 @@
 /**
  * Our API on Express, behind the platform's middleware; in production it also serves the built
- * pages (`dist/`). `node dist-server/express.js` listens on `PORT` (default 3000).
+ * pages (`dist/`). server/main.ts starts it.
  */
-import { fileURLToPath } from 'node:url'
 import express from 'express'
 import { createAccessTokenMiddleware } from '@mapping-platform/auth-core/server'
 import type {
   RequestVerifierOptions,
   VerifiedAccessToken,
 } from '@mapping-platform/auth-core/server'
-import { tokenOptions } from './tokenOptions.ts'
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -39,12 +37,4 @@ export function createExpressApp(options: RequestVerifierOptions, pagesDir?: str
     app.get('/{*path}', (_req, res) => res.sendFile('index.html', { root: pagesDir }))
   }
   return app
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const port = Number(process.env.PORT ?? 3000)
-  const pages = process.env.PAGES_DIR ?? fileURLToPath(new URL('../dist', import.meta.url))
-  createExpressApp(tokenOptions(), pages).listen(port, '127.0.0.1', () => {
-    console.log(`citystream on http://localhost:${port}`)
-  })
 }
