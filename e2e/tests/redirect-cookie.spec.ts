@@ -5,7 +5,7 @@
  * And `post_login_path`: a valid path brings the person back to that page of the named
  * sub-site; tampered paths, or a path without a named sub-site, are ignored; both cookies are
  * cleared either way.
- * And the sign-out redirect URIs (issue 23, finding 11): a valid label the build's
+ * And the sign-out redirect URIs: a valid label the build's
  * VITE_ALLOWED_SUBSITES does not name lands on the default, the provider's logout is only asked to
  * return to a registered URI, and refuses any other with its error page.
  */
@@ -35,7 +35,7 @@ const VECTORS: readonly {
   { title: 'a unicode full stop', value: 'a。evil', lands: DEFAULT },
   { title: 'userinfo', value: 'a@evil.com', lands: DEFAULT },
   { title: 'a leading hyphen', value: '-maps', lands: DEFAULT },
-  // Valid labels the build's VITE_ALLOWED_SUBSITES does not name (issue 23, finding 11): refused
+  // Valid labels the build's VITE_ALLOWED_SUBSITES does not name: refused
   // by the page, so Okta's logout is never asked to return to an unregistered sub-site.
   { title: 'a label outside VITE_ALLOWED_SUBSITES', value: 'api', lands: DEFAULT },
   { title: 'another label outside VITE_ALLOWED_SUBSITES', value: 'www', lands: DEFAULT },
@@ -91,7 +91,7 @@ function logoutNavigations(net: NetworkLog): URL[] {
     .filter((url) => url.origin === ORIGINS.okta && url.pathname.endsWith('/v1/logout'))
 }
 
-test('the provider refuses a sign-out redirect URI it has not registered, as Okta does: its 400 page, no redirect (issue 23, finding 11)', async ({
+test('the provider refuses a sign-out redirect URI it has not registered, as Okta does: its 400 page, no redirect', async ({
   page,
   app,
   net,

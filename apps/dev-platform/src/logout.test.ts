@@ -202,7 +202,7 @@ describe('with DEV_SUBSITE_URL_TEMPLATE', () => {
     }
   })
 
-  it("on logout: any other sub-site name is unregistered, refused with Okta's error page (issue 23, finding 11)", async () => {
+  it("on logout: any other sub-site name is unregistered, refused with Okta's error page", async () => {
     const idToken = await idTokenOn(templated)
     for (const bad of [
       'https://api.platform.test/',

@@ -1,5 +1,5 @@
 /**
- * A production build needs VITE_ALLOWED_SUBSITES (issue 23, finding 11): without it any sub-site
+ * A production build needs VITE_ALLOWED_SUBSITES: without it any sub-site
  * label passes (`api`, `www`), and one whose sign-out redirect URI Okta does not know strands the
  * person on Okta's error page after the tokens are written. Local mode is exempt. Real Vite
  * builds of a one-file page, the plugin as vite.config.ts uses it.

@@ -3,8 +3,7 @@
  * missing or malformed, with auth-core's message naming the variable and what to put in it
  * (contracts: required for a production build, local mode exempt). Without the list any sub-site
  * label would pass the post-login redirect (`api`, `www`), and a sub-site whose sign-out redirect
- * URI Okta does not know strands the person on Okta's error page after the tokens are written
- * (issue 23, finding 11).
+ * URI Okta does not know strands the person on Okta's error page after the tokens are written.
  *
  * Only this variable stops the build: the others are reported by the page itself, which names
  * each one (`src/config.ts`), as before. The rule is auth-core's `readAuthConfig`, read from the

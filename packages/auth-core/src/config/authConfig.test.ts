@@ -34,7 +34,7 @@ describe('readAuthConfig', () => {
     })
   })
 
-  it('requires VITE_ALLOWED_SUBSITES outside local mode: one problem naming it and what to put in it (issue 23, finding 11)', () => {
+  it('requires VITE_ALLOWED_SUBSITES outside local mode: one problem naming it and what to put in it', () => {
     for (const value of [undefined, '', '  ']) {
       const result = readAuthConfig({ ...ENV, VITE_ALLOWED_SUBSITES: value }, { redirectUri })
       expect(result).toEqual({
