@@ -6,6 +6,7 @@ import { AuthError } from '../errors/authError'
 import type { TokenSet } from '../oauth/oauth.types'
 import { localTestConfig, testConfig } from '../testSupport/testConfig'
 import {
+  planPostLoginPathCookie,
   planPostLoginRedirectCookie,
   planRefreshedTokenCookies,
   planSessionCookieRemovals,
@@ -94,3 +95,22 @@ describe('planPostLoginRedirectCookie', () => {
     )
   })
 })
+
+describe('planPostLoginPathCookie', () => {
+  it('writes the page to come back to on the parent domain for ten minutes, Secure, SameSite=Lax', () => {
+    expect(
+      serializeCookie(planPostLoginPathCookie(sessionConfig(), '/maps/42?zoom=3') ?? never()),
+    ).toBe(
+      'post_login_path=/maps/42?zoom=3; Domain=.example.com; Path=/; Max-Age=600; Secure; SameSite=Lax',
+    )
+  })
+
+  it('a path a cookie cannot carry as it is (not ASCII): no cookie, the person comes back to the root', () => {
+    expect(planPostLoginPathCookie(sessionConfig(), '/café')).toBeNull()
+    expect(planPostLoginPathCookie(sessionConfig(), '/caf%C3%A9')).not.toBeNull()
+  })
+})
+
+function never(): never {
+  throw new Error('expected a cookie')
+}
