@@ -734,3 +734,29 @@ describe('createAuthenticatedFetch', () => {
     expect(seen).toHaveLength(1)
   })
 })
+
+describe('createAuthenticatedFetch: the refused answer that is not returned', () => {
+  it('its body is released (cancelled) before the resend, so its connection can be reused', async () => {
+    const { session } = fakeSession(ada(1), ada(2))
+    let cancelled = false
+    const refused = new Response(
+      new ReadableStream({
+        cancel() {
+          cancelled = true
+        },
+      }),
+      { status: 401 },
+    )
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValueOnce(refused)
+      .mockResolvedValueOnce(new Response('ok', { status: 200 }))
+    const response = await createAuthenticatedFetch(session, {
+      subSite: 'citystream',
+      apiOrigins: NAMED,
+      fetch,
+    })(API)
+    expect(response.status).toBe(200)
+    expect(cancelled).toBe(true)
+  })
+})
