@@ -37,13 +37,11 @@ export function readSessionSnapshot(cookies: CookieJar, clock: SnapshotClock): S
     const accessToken = readTokenCookie(cookies, COOKIE_NAMES.accessToken)
     const refreshToken = readTokenCookie(cookies, COOKIE_NAMES.refreshToken)
     if (accessToken === null && refreshToken === null) return { status: 'signedOut' }
-    // No access token (so no exp) counts as expired.
-    const claims = accessToken === null ? null : decodeAccessTokenClaims(accessToken)
-    if (
-      accessToken !== null &&
-      claims !== null &&
-      clock.nowMs + capToTokenLife(clock.skewSeconds * 1000, claims) < claims.expiresAt * 1000
-    )
+    // No access token (so no exp) counts as expired; a refresh token is there.
+    if (accessToken === null)
+      return { status: 'expired', accessToken, refreshable: true, claims: null, expiresAt: null }
+    const claims = decodeAccessTokenClaims(accessToken)
+    if (clock.nowMs + capToTokenLife(clock.skewSeconds * 1000, claims) < claims.expiresAt * 1000)
       return {
         status: 'signedIn',
         accessToken,
@@ -56,7 +54,7 @@ export function readSessionSnapshot(cookies: CookieJar, clock: SnapshotClock): S
       accessToken,
       refreshable: refreshToken !== null,
       claims,
-      expiresAt: claims?.expiresAt ?? null,
+      expiresAt: claims.expiresAt,
     }
   } catch (error) {
     const reason =
