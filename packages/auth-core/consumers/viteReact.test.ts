@@ -66,7 +66,7 @@ describe('a Vite + React 19 sub-site on /session', () => {
       'dist-server/server.js',
       `access_token=${token}; refresh_token=r1`,
     )
-    expect(signedIn.stdout).toContain('data-status="active"')
+    expect(signedIn.stdout).toContain('data-status="signedIn"')
     expect(signedIn.stdout).toContain('Signed in as <!-- -->pat@example.com')
     const signedOut = await project.node('dist-server/server.js', '')
     expect(signedOut.stdout).toContain('data-status="signedOut"')
