@@ -184,6 +184,34 @@ stage 'dev-platform unit' 'dev-platform (real HTTP on loopback; its start-up tim
 # shellcheck disable=SC2046
 "$PNPM" --filter dev-platform exec vitest run $(vitest_json dev-platform)
 
+# Both packages built once and packed as a release would be (packing writes auth-core's docs/api
+# with TypeDoc first), before the end-to-end lanes start: the checks below, the consumer projects
+# and the end-to-end run of a sub-site team's app (e2e/support/teamApp.ts, dev mode) all use these
+# two tarballs, and nothing builds packages/*/dist again while the lanes run (a second build there,
+# beside the first, would empty dist under it).
+PACKS="$REPORTS/packs"
+# `build_and_pack VARIABLE PACKAGE DIR`: the tarball's path goes into the variable named first (not
+# through $(...), where a failing build would not stop the command).
+build_and_pack() {
+  local into="$1" package="$2" dir="$3" pack_dir="$PACKS/$(basename "$3")"
+  "$PNPM" --filter "$package" build >/dev/null
+  mkdir -p "$pack_dir"
+  (cd "$ROOT/$dir" && "$PNPM" pack --pack-destination "$pack_dir" >/dev/null)
+  printf -v "$into" '%s' "$(ls "$pack_dir"/*.tgz)"
+}
+# Checks a packed tarball (publint, attw, the README's relative links) and its API reports.
+check_package() {
+  local tarball="$1" package="$2"
+  "$PNPM" --filter "$package" exec publint run "$tarball" --strict
+  "$PNPM" --filter "$package" exec attw "$tarball" --format table-flipped --no-color
+  node "$ROOT/scripts/checkPackageLinks.mjs" "$tarball"
+  "$PNPM" --filter "$package" api:check
+}
+stage 'packages' 'auth-core and auth-react built and packed (auth-react against auth-core'"'"'s dist)'
+build_and_pack CORE_TARBALL @mapping-platform/auth-core packages/auth-core
+build_and_pack REACT_TARBALL @mapping-platform/auth-react packages/auth-react
+export AUTH_CORE_TARBALL="$CORE_TARBALL" AUTH_REACT_TARBALL="$REACT_TARBALL"
+
 # The two end-to-end lanes start now, on separate ports, and run beside the stages below: the
 # browsers spend much of their time waiting on pages and timers, which the unit stages fill. Their
 # output goes to a log each, printed in one piece when they are done; their stage times are listed
@@ -208,35 +236,16 @@ stage 'auth-core unit' 'auth-core (unit, node environment, coverage enforced)'
 # shellcheck disable=SC2046
 "$PNPM" --filter @mapping-platform/auth-core exec vitest run --coverage $(vitest_json auth-core)
 
-# Builds a workspace package, packs it as a release would into a fresh folder and checks the
-# tarball (publint, attw, the README's relative links) and its API reports; the tarball's path
-# goes into the variable named first (not through $(...), where a failing check would not stop
-# the command).
-pack_and_check() {
-  local into="$1" package="$2" dir="$3" pack_dir tarball
-  "$PNPM" --filter "$package" build >/dev/null
-  pack_dir="$(mktemp -d)"
-  (cd "$ROOT/$dir" && "$PNPM" pack --pack-destination "$pack_dir" >/dev/null)
-  tarball="$(ls "$pack_dir"/*.tgz)"
-  "$PNPM" --filter "$package" exec publint run "$tarball" --strict
-  "$PNPM" --filter "$package" exec attw "$tarball" --format table-flipped --no-color
-  node "$ROOT/scripts/checkPackageLinks.mjs" "$tarball"
-  "$PNPM" --filter "$package" api:check
-  printf -v "$into" '%s' "$tarball"
-}
-
-stage 'auth-core package' 'auth-core as a package (build, pack, publint, attw, README links, API report)'
-# One build and one tarball, packed as a release would be (packing writes docs/api with TypeDoc
-# first), for every check below and the consumer projects.
+stage 'auth-core package' 'auth-core as a package (publint, attw, README links, API report)'
 # The README's links (the example, the API reports, docs/api) point at files in the tarball.
-pack_and_check CORE_TARBALL @mapping-platform/auth-core packages/auth-core
+check_package "$CORE_TARBALL" @mapping-platform/auth-core
 
 stage 'auth-react unit' 'auth-react (React 19 and React 18, happy-dom; the server render in node)'
 # shellcheck disable=SC2046
 "$PNPM" --filter @mapping-platform/auth-react exec vitest run $(vitest_json auth-react)
 
-stage 'auth-react package' "auth-react as a package (build against auth-core's dist, pack, publint, attw, README links, API report)"
-pack_and_check REACT_TARBALL @mapping-platform/auth-react packages/auth-react
+stage 'auth-react package' 'auth-react as a package (publint, attw, README links, API report)'
+check_package "$REACT_TARBALL" @mapping-platform/auth-react
 
 stage 'consumer projects' 'consumer projects (both tarballs installed with npm; TypeScript 5.9, 6.0, 7.0; React 18, 19)'
 # Throw-away projects as a sub-site team would make them: Node ESM and CJS; TypeScript 5.9, 6.0
@@ -247,10 +256,8 @@ stage 'consumer projects' 'consumer projects (both tarballs installed with npm; 
 # /testing; a sub-site team's app (React Router 7 with auth-react/router, Express and Hono
 # backends, the team's own Vitest tests). They count in the closing line.
 # shellcheck disable=SC2046
-AUTH_CORE_TARBALL="$CORE_TARBALL" AUTH_REACT_TARBALL="$REACT_TARBALL" \
-  "$PNPM" --filter @mapping-platform/auth-core exec vitest run \
+"$PNPM" --filter @mapping-platform/auth-core exec vitest run \
   --config consumers/vitest.config.ts $(vitest_json consumers)
-rm -rf "$(dirname "$CORE_TARBALL")" "$(dirname "$REACT_TARBALL")"
 
 stage 'bundle sizes' 'session bundle sizes (budgets; the server entry absent)'
 # Over budget fails the command, but only at the end: the suites below still run and report.
