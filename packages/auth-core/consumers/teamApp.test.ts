@@ -128,6 +128,6 @@ describe('a sub-site team’s app: React Router 7, Express and Hono on the packe
     const tests = results.testResults.flatMap((file) => file.assertionResults)
     console.log(`team-app tests: ${results.numPassedTests} of ${results.numTotalTests} passed`)
     expect(tests.filter((test) => test.status !== 'passed')).toEqual([])
-    expect(results.numPassedTests).toBe(4)
+    expect(results.numPassedTests).toBe(5)
   })
 })

@@ -4,8 +4,8 @@
  */
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { createSessionGuard } from '@mapping-platform/auth-react/router'
-import { createTestSession, sessionWrapper } from '@mapping-platform/auth-react/testing'
-import type { TestSession } from '@mapping-platform/auth-react/testing'
+import { createStubSession, sessionWrapper } from '@mapping-platform/auth-react/testing'
+import type { StubFetch, StubSession } from '@mapping-platform/auth-react/testing'
 import { RouterProvider, createMemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRoutes, SUB_SITE } from './routes.tsx'
@@ -22,13 +22,14 @@ function stubApi() {
   })
 }
 
-function openAt(path: string, session: TestSession, api = stubApi()) {
+function openAt(path: string, session: StubSession, api = stubApi(), network?: StubFetch) {
   const requireSession = createSessionGuard(session, { subSite: SUB_SITE })
   const router = createMemoryRouter(createRoutes(requireSession, api), { initialEntries: [path] })
   render(<RouterProvider router={router} />, {
     wrapper: sessionWrapper(session, {
       subSite: SUB_SITE,
       apiOrigins: [window.location.origin],
+      ...(network === undefined ? {} : { fetch: network }),
     }),
   })
   return { api, router }
@@ -36,7 +37,7 @@ function openAt(path: string, session: TestSession, api = stubApi()) {
 
 describe('the project page', () => {
   it('signed in: the deep link shows the project our API answered', async () => {
-    const session = createTestSession()
+    const session = createStubSession()
     const { api } = openAt('/projects/42?tab=layers', session)
     expect(await screen.findByRole('heading', { name: 'Project 42' })).toBeTruthy()
     expect(api).toHaveBeenCalledWith('/api/projects/42')
@@ -45,7 +46,7 @@ describe('the project page', () => {
   })
 
   it('signed out: the deep link sends the person to sign in, back to the same page; no API call, no error page', async () => {
-    const session = createTestSession({ signedIn: false })
+    const session = createStubSession({ signedIn: false })
     const { api } = openAt('/projects/42?tab=layers', session)
     await waitFor(() =>
       expect(session.redirects).toEqual([
@@ -57,7 +58,7 @@ describe('the project page', () => {
   })
 
   it('signed out elsewhere while on the page: the page goes, the person is sent to sign in back to it', async () => {
-    const session = createTestSession()
+    const session = createStubSession()
     openAt('/projects/7', session)
     await screen.findByRole('heading', { name: 'Project 7' })
     act(() => session.endSession())
@@ -66,7 +67,7 @@ describe('the project page', () => {
   })
 
   it('"Call the API": useSession().fetch with a relative URL carries the token to our origin', async () => {
-    const session = createTestSession()
+    const session = createStubSession()
     const network = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
       void input
       void init
@@ -89,5 +90,16 @@ describe('the project page', () => {
     } finally {
       vi.unstubAllGlobals()
     }
+  })
+
+  it('"Call the API": the network stub sees the call as the component wrote it, a relative URL', async () => {
+    const session = createStubSession()
+    const network = vi.fn<StubFetch>(async () => Response.json({ subject: 'ada@example.com' }))
+    openAt('/projects/42', session, stubApi(), network)
+    ;(await screen.findByRole('button', { name: 'Call the API' })).click()
+    await waitFor(() =>
+      expect(screen.getByTestId('api-answer').textContent).toBe('200 ada@example.com'),
+    )
+    expect(network).toHaveBeenCalledWith('/api/me', undefined)
   })
 })
