@@ -96,4 +96,24 @@ describe('the view a snapshot gives (sessionViewOf, rememberedView)', () => {
     })
     expect(view({ status: 'signingOut' }, null).status).toBe('signingOut')
   })
+
+  it('the same error again (a new snapshot, e.g. another tab wrote the same damaged cookies): the very same view, so nothing re-renders', () => {
+    const view = rememberedView()
+    const error = new AuthError('unknown_error', 'damaged cookies')
+    const first = view({ status: 'error', error }, null)
+    expect(view({ status: 'error', error }, null)).toBe(first)
+    const failure = new AuthError('network_error', 'offline')
+    const failed = view(expired(ada.subject), failure)
+    expect(view(expired(ada.subject), failure)).toBe(failed)
+  })
+
+  it('signed out twice, signing out twice, loading twice: the same view, no error', () => {
+    const view = rememberedView()
+    const out = view({ status: 'signedOut' }, null)
+    expect(view({ status: 'signedOut' }, null)).toBe(out)
+    const leaving = view({ status: 'signingOut' }, null)
+    expect(view({ status: 'signingOut' }, null)).toBe(leaving)
+    const loading = view(SERVER_SNAPSHOT, null)
+    expect(view(SERVER_SNAPSHOT, null)).toBe(loading)
+  })
 })

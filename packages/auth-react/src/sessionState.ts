@@ -118,6 +118,8 @@ function viewOf(
 /** The same status, the same person by every field, the same error. */
 function sameView(a: SessionView, b: SessionView): boolean {
   if (a.status !== b.status || a.error !== b.error) return false
+  // The same status: both carry a person (signedIn) or neither does; `b`'s test is for the type checker.
+  // Stryker disable next-line LogicalOperator: with the same status, a.user is null exactly when b.user is (|| and && agree)
   if (a.user === null || b.user === null) return a.user === b.user
   return (
     a.user.subject === b.user.subject &&
