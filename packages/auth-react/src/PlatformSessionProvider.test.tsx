@@ -216,6 +216,66 @@ describe('PlatformSessionProvider and useSession', () => {
     expect(deps).toHaveBeenCalledOnce()
   })
 
+  it('a config result with problems: the render throws configuration_error naming each, one sentence after another', () => {
+    const problems = [
+      {
+        variable: 'VITE_OKTA_ORG_URL',
+        reason: 'missing',
+        message: 'VITE_OKTA_ORG_URL is missing.',
+      },
+      { variable: 'VITE_CLIENT_ID', reason: 'missing', message: 'VITE_CLIENT_ID is missing.' },
+    ] as const
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    expect(() =>
+      render(
+        <PlatformSessionProvider apiOrigins={[]} config={{ ok: false, problems }}>
+          <Status />
+        </PlatformSessionProvider>,
+      ),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'configuration_error',
+        message: 'VITE_OKTA_ORG_URL is missing. VITE_CLIENT_ID is missing.',
+      }),
+    )
+    vi.restoreAllMocks()
+  })
+
+  it('props the types refuse, from a JavaScript app: a session beside a config is used as given (nothing else created); neither shows loading', () => {
+    const session = createTestSession({ user: { name: 'Ada' } })
+    const deps = vi.fn()
+    const config = {
+      oktaOrgUrl: 'https://login.example.com',
+      authServerId: 'default',
+      clientId: '0oa1abc',
+      parentDomain: '.example.com',
+      localMode: false,
+      signInUrl: 'https://signin.example.com/',
+    }
+    const both = { session, config, deps, apiOrigins: [] } as unknown as {
+      session: PlatformSession
+      apiOrigins: string[]
+    }
+    const { unmount } = render(
+      <PlatformSessionProvider {...both}>
+        <Status />
+      </PlatformSessionProvider>,
+    )
+    expect(screen.getByText('signedIn as Ada')).toBeTruthy()
+    expect(deps).not.toHaveBeenCalled()
+    unmount()
+    const neither = { apiOrigins: [] } as unknown as {
+      session: PlatformSession
+      apiOrigins: string[]
+    }
+    render(
+      <PlatformSessionProvider {...neither}>
+        <Status />
+      </PlatformSessionProvider>,
+    )
+    expect(screen.getByText('loading')).toBeTruthy()
+  })
+
   it('an expired token without a refresh token is signed out, and nothing is refreshed', () => {
     const session = sessionAt(expired(false))
     render(
