@@ -254,3 +254,42 @@ describe('createSessionGuard (React Router 7 loaders and actions)', () => {
     ])
   })
 })
+
+describe('createSessionGuard, called directly', () => {
+  const args = { request: new Request('https://app.example.com/projects/42?tab=layers') }
+
+  it('a loader failing with anything but session_expired (another AuthError, any other error, even one with that code): the route’s error to show, no redirect although the session is gone', async () => {
+    const session = createTestSession()
+    const requireSession = createSessionGuard(session, { subSite: 'citystream' })
+    const failures = [
+      new AuthError('network_error', 'offline'),
+      new TypeError('project.name is undefined'),
+      Object.assign(new Error('not an AuthError'), { code: 'session_expired' }),
+    ]
+    for (const failure of failures) {
+      session.signIn()
+      const loader = requireSession(async () => {
+        session.endSession()
+        throw failure
+      })
+      await expect(
+        Promise.race([loader(args), new Promise((resolve) => setTimeout(resolve, 50, 'pending'))]),
+      ).rejects.toBe(failure)
+    }
+    expect(session.redirects).toEqual([])
+  })
+
+  it('ensureSignedIn (for another router): resolves signed in; signed out, sends to sign in back to the path given and never settles', async () => {
+    const session = createTestSession()
+    const { ensureSignedIn } = createSessionGuard(session, { subSite: 'citystream' })
+    await expect(ensureSignedIn('/projects/42')).resolves.toBeUndefined()
+    session.endSession()
+    const settled = vi.fn()
+    void ensureSignedIn('/projects/42?tab=layers').then(settled, settled)
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(settled).not.toHaveBeenCalled()
+    expect(session.redirects).toEqual([
+      { subSite: 'citystream', returnPath: '/projects/42?tab=layers' },
+    ])
+  })
+})
