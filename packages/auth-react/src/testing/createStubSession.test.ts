@@ -55,6 +55,14 @@ describe('createStubSession', () => {
     ])
   })
 
+  it('the token’s header is a JWT’s, as an API stub reading it first (e.g. jose’s decodeProtectedHeader) expects: RS256, typ JWT, a key id', async () => {
+    const token = (await createStubSession().getAccessToken()) ?? ''
+    const header: unknown = JSON.parse(
+      Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'),
+    )
+    expect(header).toEqual({ alg: 'RS256', typ: 'JWT', kid: 'test' })
+  })
+
   it.each(['a', 'ab', 'abc', '>>>???>>>???~~~', 'ÿÿÿ¿¿¿'])(
     'the token is base64url without padding whatever the claims (name %j)',
     async (subject) => {
