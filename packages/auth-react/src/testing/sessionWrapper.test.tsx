@@ -80,4 +80,34 @@ describe('test helpers', () => {
       null,
     ])
   })
+
+  it('without a fetch stub, a Request or URL the component made reaches globalThis.fetch at its own address, with the test token', async () => {
+    const send = vi.fn(async (_request: Request) => new Response('{}'))
+    vi.stubGlobal('fetch', send)
+    const session = createTestSession()
+    function Calls() {
+      const { fetch } = useSession()
+      const call = () =>
+        void fetch(new Request('https://api.example.com/maps/7', { method: 'DELETE' })).then(() =>
+          fetch(new URL('https://api.example.com/maps?page=2')),
+        )
+      return <button onClick={call}>Call</button>
+    }
+    render(<Calls />, {
+      wrapper: sessionWrapper(session, { apiOrigins: ['https://api.example.com'] }),
+    })
+    await act(async () => screen.getByRole('button').click())
+    vi.unstubAllGlobals()
+    const token = await session.getAccessToken()
+    expect(
+      send.mock.calls.map(([request]) => [
+        request.method,
+        request.url,
+        request.headers.get('authorization'),
+      ]),
+    ).toEqual([
+      ['DELETE', 'https://api.example.com/maps/7', `Bearer ${token}`],
+      ['GET', 'https://api.example.com/maps?page=2', `Bearer ${token}`],
+    ])
+  })
 })
