@@ -110,4 +110,38 @@ describe('test helpers', () => {
       ['GET', 'https://api.example.com/maps?page=2', `Bearer ${token}`],
     ])
   })
+
+  it('apiOrigins naming an http://localhost API beside https ones: local mode, as the app in development (the token goes to both, a call elsewhere is warned about); https ones only: no warning, as in production', async () => {
+    const send = vi.fn(async (_request: Request) => new Response('{}'))
+    vi.stubGlobal('fetch', send)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const session = createTestSession()
+    function Calls() {
+      const { fetch } = useSession()
+      const call = () =>
+        void fetch('https://api.example.com/maps')
+          .then(() => fetch('http://localhost:8080/tiles'))
+          .then(() => fetch('https://elsewhere.example.net/'))
+      return <button onClick={call}>Call</button>
+    }
+    const apiOrigins = ['https://api.example.com', 'http://localhost:8080']
+    const { unmount } = render(<Calls />, { wrapper: sessionWrapper(session, { apiOrigins }) })
+    await act(async () => screen.getByRole('button').click())
+    const token = `Bearer ${await session.getAccessToken()}`
+    expect(send.mock.calls.map(([request]) => request.headers.get('authorization'))).toEqual([
+      token,
+      token,
+      null,
+    ])
+    expect(warn).toHaveBeenCalledOnce()
+    unmount()
+    warn.mockClear()
+    render(<Calls />, {
+      wrapper: sessionWrapper(session, { apiOrigins: ['https://api.example.com'] }),
+    })
+    await act(async () => screen.getByRole('button').click())
+    expect(warn).not.toHaveBeenCalled()
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
 })
