@@ -134,6 +134,7 @@ export function PlatformSessionProvider(props: PlatformSessionProviderProps): Re
   const fetch = useMemo(
     () =>
       fetchFactory(actions, {
+        // Stryker disable next-line StringLiteral: without a subSite, onSignedOut is 'none' and the fetch never reads this name
         subSite: subSite ?? '',
         apiOrigins: JSON.parse(apiOrigins) as readonly string[],
         localMode,
