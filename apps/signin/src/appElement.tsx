@@ -13,6 +13,7 @@ import type { FlowStore } from './flow/createFlowStore'
 import { I18nProvider } from './i18n/I18nContext'
 import type { LocaleStore } from './i18n/localeStore'
 import { App } from './views/App'
+import { createLazyViews } from './views/lazyViews'
 
 export interface AppElementProps {
   readonly store: FlowStore
@@ -28,7 +29,7 @@ export function appElement({ store, legal, location, ui, locale }: AppElementPro
     <StrictMode>
       <I18nProvider store={locale}>
         <UiAdaptersContext value={ui}>
-          <App store={store} legal={legal} location={location} />
+          <App store={store} legal={legal} location={location} views={createLazyViews(locale)} />
         </UiAdaptersContext>
       </I18nProvider>
     </StrictMode>

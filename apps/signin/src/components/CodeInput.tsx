@@ -4,7 +4,6 @@ import { CODE_LENGTH, getCodeInputAttrs } from '@mapping-platform/auth-core'
 import type { CodeEntryEvent, CodeEntryState } from '@mapping-platform/auth-core'
 import { useI18n } from '../i18n/I18nContext'
 // This step's English texts load with it, not in the first load.
-import '../i18n/enLaterSteps'
 
 export interface CodeInputProps {
   readonly code: CodeEntryState

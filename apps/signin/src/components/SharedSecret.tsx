@@ -3,7 +3,6 @@ import { useI18n } from '../i18n/I18nContext'
 import { CopyIcon } from './LaterStepIcons'
 import { useUiAdapters } from './UiAdapters'
 // This step's English texts load with it, not in the first load.
-import '../i18n/enLaterSteps'
 
 /** The key in groups of four, for reading and typing. */
 export function groupSecret(secret: string): string {

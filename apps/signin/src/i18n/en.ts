@@ -5,7 +5,8 @@
  * keys are flat (`email.heading`), placeholders are `{name}` and filled by `t(key, params)`.
  * Error texts are auth-core's (`errorMessages`, keys `error.<code>` in translation files).
  * In the first load, except the texts of the lazily loaded steps (`enLaterSteps.ts`, loaded with
- * their views); each other locale is a lazy chunk (`locales/<tag>.ts`).
+ * their views and handed to the locale store); each other locale is a lazy chunk
+ * (`locales/<tag>.ts`).
  */
 import type { enLaterSteps } from './enLaterSteps'
 

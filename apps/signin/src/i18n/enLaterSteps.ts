@@ -2,12 +2,10 @@
  * The English texts of the steps that load lazily (code, factor choice, QR, expired password,
  * locked, unlock sent, remember device, already signed in): part of the English catalogue
  * (`en.ts`, whose `MessageKey` includes these keys), apart so they load with those steps' views
- * instead of in the first load. Every view and component that shows one imports this module, and
- * loading it hands the texts to every translator (`addEnglishTexts`) before any of them renders.
- * Translations keep every key in one file per locale, as before.
+ * instead of in the first load. Importing it changes nothing: `views/lazyViews.ts` loads it beside
+ * the first of those views and hands the texts to the page's locale store (`addEnglish`) before
+ * the view renders. Translations keep every key in one file per locale, as before.
  */
-import { addEnglishTexts } from './translator'
-
 export const enLaterSteps = {
   'code.heading': 'Enter verification code',
   'code.instruction': 'Enter the 6-digit code from your authenticator app',
@@ -82,5 +80,3 @@ export const enLaterSteps = {
   'signedIn.switchAccount': 'Sign in with a different account',
   'signedIn.signingOut': 'Signing you out…',
 } as const
-
-addEnglishTexts(enLaterSteps)

@@ -4,11 +4,11 @@ import { loadMessages } from '@mapping-platform/auth-core/messages'
 import { formatCountdown, formatLifetime } from './formats'
 import { plural } from './plural'
 import { createTranslator, fill } from './translator'
-// The code and password steps' English texts, loaded with those steps' views.
-import './enLaterSteps'
+// The code and password steps' English texts, handed to the page's translators with their views.
+import { enLaterSteps } from './enLaterSteps'
 
 describe('the catalogue’s parameterised texts', () => {
-  const { t } = createTranslator('en')
+  const { t } = createTranslator('en', {}, enLaterSteps)
 
   it('words a remember-device lifetime in days, hours or minutes, whichever fits whole', () => {
     expect(formatLifetime('en', 10080)).toBe('7 days')
@@ -31,7 +31,7 @@ describe('the catalogue’s parameterised texts', () => {
   })
 
   it('counts password rules in the singular and the plural (Intl.PluralRules)', () => {
-    const english = createTranslator('en')
+    const english = createTranslator('en', {}, enLaterSteps)
     expect(plural(english, 'passwordExpired.rules.minLength', 8)).toBe('At least 8 characters')
     expect(plural(english, 'passwordExpired.rules.minNumber', 1)).toBe('At least 1 number')
     expect(plural(english, 'passwordExpired.rules.minSymbol', 2)).toBe('At least 2 symbols')

@@ -20,6 +20,11 @@ export interface LocaleStore {
   readonly subscribe: (listener: () => void) => () => void
   /** Shows `translator`'s language in every view. */
   readonly show: (translator: Translator) => void
+  /**
+   * English texts that arrived after the first load (a lazy chunk's, handed over by the code that
+   * loaded it): the fallback of every language this store shows from now on.
+   */
+  readonly addEnglish: (texts: Readonly<Record<string, string>>) => void
 }
 
 /** A store showing `initial` until `show` switches it; `choose` does nothing unless given. */
@@ -32,11 +37,15 @@ export function createLocaleStore(
   // matches the page it hydrates.
   let listener: (() => void) | null = null
   let waiting: Translator | null = null
-  let current: I18n = { ...initial, choose }
+  let shown = initial
+  let laterEnglish: Readonly<Record<string, string>> = {}
+  const snapshot = (): I18n => ({ ...shown.withEnglish(laterEnglish), choose })
+  let current = snapshot()
   const show = (translator: Translator): void => {
     if (listener === null) waiting = translator
     else {
-      current = { ...translator, choose }
+      shown = translator
+      current = snapshot()
       listener()
     }
   }
@@ -51,5 +60,10 @@ export function createLocaleStore(
       }
     },
     show,
+    addEnglish(texts) {
+      laterEnglish = { ...laterEnglish, ...texts }
+      current = snapshot()
+      listener?.()
+    },
   }
 }

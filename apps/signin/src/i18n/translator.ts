@@ -36,6 +36,8 @@ export interface Translator {
   error(code: AuthErrorCode): string
   /** The raw text of any key (plural forms included), English when the locale lacks it. */
   text(key: string): string | undefined
+  /** This translator with `english` as English too: texts that arrived after the first load. */
+  withEnglish(english: Readonly<Record<string, string>>): Translator
 }
 
 /**
@@ -55,19 +57,17 @@ export function fill(
   })
 }
 
-/** English texts that arrive after the first load: `enLaterSteps`, with the lazily loaded steps. */
-const laterEnglish: Record<string, string> = {}
-
-/** Makes `texts` part of English for every translator (the English fallback of every locale). */
-export function addEnglishTexts(texts: Readonly<Record<string, string>>): void {
-  Object.assign(laterEnglish, texts)
-}
-
 /**
  * The translator for `locale` from its translated texts (auth-core's `loadMessages`: this page's
- * keys and `error.<code>`), which may be partial or empty: English fills every gap, key by key.
+ * keys and `error.<code>`), which may be partial or empty: English fills every gap, key by key,
+ * from the first load's catalogue and `laterEnglish`, the English that arrived later (the lazily
+ * loaded steps' `enLaterSteps`, which the locale store is handed with their views).
  */
-export function createTranslator(locale: Locale, messages: LocaleMessages = {}): Translator {
+export function createTranslator(
+  locale: Locale,
+  messages: LocaleMessages = {},
+  laterEnglish: Readonly<Record<string, string>> = {},
+): Translator {
   const text = (key: string): string | undefined =>
     messages[key] || (en as Record<string, string | undefined>)[key] || laterEnglish[key]
   return {
@@ -76,6 +76,7 @@ export function createTranslator(locale: Locale, messages: LocaleMessages = {}):
     messages,
     t: (key, ...params) => fill(text(key) ?? key, params[0], locale),
     text,
+    withEnglish: (english) => createTranslator(locale, messages, { ...laterEnglish, ...english }),
     error: (code) => {
       // configuration_error and usage_error have no text of their own: unknown_error's.
       const shown = messageCodeOf(code)

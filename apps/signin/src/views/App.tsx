@@ -15,15 +15,7 @@ import { useSignInFlow } from '../flow/useSignInFlow'
 import { useI18n } from '../i18n/I18nContext'
 import type { Translator } from '../i18n/translator'
 import { EmailStep } from './EmailStep'
-import {
-  LazyCodeStep,
-  LazyFactorChoiceStep,
-  LazyLockedStep,
-  LazyPasswordExpiredStep,
-  LazyQrEnrollStep,
-  LazySignedInStep,
-  LazyUnlockSentStep,
-} from './lazyViews'
+import type { LazyViews } from './lazyViews'
 import { PasswordStep } from './PasswordStep'
 import { ProgressView } from './ProgressView'
 import { StepBoundary } from './StepBoundary'
@@ -32,6 +24,8 @@ export interface AppProps {
   readonly store: FlowStore
   readonly legal: LegalLinks
   readonly location: Pick<LocationAdapter, 'onHistoryChange' | 'onRestoredFromCache' | 'reload'>
+  /** The lazily loaded step views (`createLazyViews`), made once for the page's locale store. */
+  readonly views: LazyViews
 }
 
 /**
@@ -39,7 +33,7 @@ export interface AppProps {
  * A page restored from the back/forward cache (Back from the provider or a sub-site) is reloaded
  * so it reads its state afresh.
  */
-export function App({ store, legal, location }: AppProps) {
+export function App({ store, legal, location, views }: AppProps) {
   const { state, errorKey, send } = useSignInFlow(store)
   const lastCode = useLastCode(state)
   const { t } = useI18n()
@@ -57,7 +51,7 @@ export function App({ store, legal, location }: AppProps) {
     <Layout wide={state.step === 'enrollActivate'} footer={<LanguageMenu />}>
       <StepBoundary onRetry={() => location.reload()}>
         <Suspense fallback={<ProgressView text={t('progress.loading')} />}>
-          {renderStep(state, { errorKey, send, legal, lastCode, t })}
+          {renderStep(state, { errorKey, send, legal, lastCode, t, views })}
         </Suspense>
       </StepBoundary>
     </Layout>
@@ -70,15 +64,16 @@ interface StepContext {
   readonly legal: LegalLinks
   readonly lastCode: CodeEntryState
   readonly t: Translator['t']
+  readonly views: LazyViews
 }
 
 function renderStep(state: SignInState, context: StepContext): ReactNode {
-  const { errorKey, send, t } = context
+  const { errorKey, send, t, views } = context
   // After a code is accepted (and on a reload during the MFA redirect) the code step stays on
   // screen, verifying, until the browser leaves.
   if (state.step !== 'code' && selectShowsCodeVerifying(state))
     return (
-      <LazyCodeStep
+      <views.CodeStep
         code={context.lastCode}
         email={selectEmail(state)}
         verifying
@@ -94,7 +89,7 @@ function renderStep(state: SignInState, context: StepContext): ReactNode {
       return <PasswordStep state={state} errorKey={errorKey} send={send} />
     case 'code':
       return (
-        <LazyCodeStep
+        <views.CodeStep
           code={state.code}
           email={state.email}
           verifying={state.verifying}
@@ -106,17 +101,17 @@ function renderStep(state: SignInState, context: StepContext): ReactNode {
         />
       )
     case 'passwordExpired':
-      return <LazyPasswordExpiredStep state={state} errorKey={errorKey} send={send} />
+      return <views.PasswordExpiredStep state={state} errorKey={errorKey} send={send} />
     case 'locked':
-      return <LazyLockedStep state={state} errorKey={errorKey} send={send} />
+      return <views.LockedStep state={state} errorKey={errorKey} send={send} />
     case 'unlockSent':
-      return <LazyUnlockSentStep state={state} send={send} />
+      return <views.UnlockSentStep state={state} send={send} />
     case 'signedIn':
-      return <LazySignedInStep state={state} send={send} />
+      return <views.SignedInStep state={state} send={send} />
     case 'factorChoice':
-      return <LazyFactorChoiceStep state={state} errorKey={errorKey} send={send} />
+      return <views.FactorChoiceStep state={state} errorKey={errorKey} send={send} />
     case 'enrollActivate':
-      return <LazyQrEnrollStep state={state} errorKey={errorKey} send={send} />
+      return <views.QrEnrollStep state={state} errorKey={errorKey} send={send} />
     case 'resuming':
       return <ProgressView text={t('progress.restoring')} />
     case 'redirectingToGoogle':

@@ -14,7 +14,6 @@ import { formatLifetime } from '../i18n/formats'
 import { Spinner } from '../components/Spinner'
 import { useI18n } from '../i18n/I18nContext'
 // This step's English texts load with it, not in the first load.
-import '../i18n/enLaterSteps'
 
 export interface CodeStepProps {
   readonly code: CodeEntryState

@@ -5,7 +5,6 @@ import { ChevronIcon, PhoneIcon } from '../components/LaterStepIcons'
 import { Spinner } from '../components/Spinner'
 import { useI18n } from '../i18n/I18nContext'
 // This step's English texts load with it, not in the first load.
-import '../i18n/enLaterSteps'
 
 type ChoiceState = Extract<SignInState, { step: 'factorChoice' }>
 

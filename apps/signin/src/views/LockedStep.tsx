@@ -5,7 +5,6 @@ import { RetryOverStatus, useRetryLabel } from '../components/RetryWait'
 import { Spinner } from '../components/Spinner'
 import { useI18n } from '../i18n/I18nContext'
 // This step's English texts load with it, not in the first load.
-import '../i18n/enLaterSteps'
 
 type LockedState = Extract<SignInState, { step: 'locked' }>
 

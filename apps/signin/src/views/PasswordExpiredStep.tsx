@@ -10,7 +10,6 @@ import { useI18n } from '../i18n/I18nContext'
 import type { Translator } from '../i18n/translator'
 import { plural } from '../i18n/plural'
 // This step's English texts load with it, not in the first load.
-import '../i18n/enLaterSteps'
 
 type PasswordExpiredState = Extract<SignInState, { step: 'passwordExpired' }>
 

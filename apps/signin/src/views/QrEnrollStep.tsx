@@ -6,7 +6,6 @@ import { en } from '../i18n/en'
 import { useI18n } from '../i18n/I18nContext'
 import { CodeForm } from './CodeStep'
 // This step's English texts load with it, not in the first load.
-import '../i18n/enLaterSteps'
 
 type ActivateState = Extract<SignInState, { step: 'enrollActivate' }>
 

@@ -5,7 +5,6 @@ import { Spinner } from '../components/Spinner'
 import { useI18n } from '../i18n/I18nContext'
 import { ProgressView } from './ProgressView'
 // This step's English texts load with it, not in the first load.
-import '../i18n/enLaterSteps'
 
 type SignedInState = Extract<SignInState, { step: 'signedIn' }>
 

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react'
 import type { SignInEvent, SignInState } from '@mapping-platform/auth-core'
 import { useI18n } from '../i18n/I18nContext'
 // This step's English texts load with it, not in the first load.
-import '../i18n/enLaterSteps'
 
 type UnlockSentState = Extract<SignInState, { step: 'unlockSent' }>
 
