@@ -22,6 +22,7 @@ import {
   typeCode,
 } from '../testSupport/flowHarness'
 import type { TestEvent } from '../testSupport/flowHarness'
+import { LIVE } from '../testSupport/flowSteps'
 import { testConfig } from '../testSupport/testConfig'
 import { FLOW_TABLE } from './flowTable'
 import { serializeReturnTo } from './returnTo'
@@ -96,7 +97,6 @@ const TRANSACTIONS = [
   LOCKED_OUT,
   RECOVERY_CHALLENGE,
 ]
-const LIVE = { status: 'live', who: 'pat@example.com' } as const
 const OKTA_RETURN = {
   hash: `#code=c&state=${OAUTH_STATE}`,
   stored: { pkceVerifier: CODE_VERIFIER, oauthState: storedOAuth('okta') },

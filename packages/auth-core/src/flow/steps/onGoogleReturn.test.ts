@@ -1,12 +1,20 @@
+/**
+ * The return from Google (`onGoogleReturn`): the stored transaction's state and age, the product
+ * API's cookie map written or refused, and its failures.
+ */
 import { describe, expect, it } from 'vitest'
-import { NOW, OAUTH_NONCE, OAUTH_STATE, page, run, storedOAuth } from '../testSupport/flowHarness'
-import { testConfig } from '../testSupport/testConfig'
+import {
+  NOW,
+  OAUTH_NONCE,
+  OAUTH_STATE,
+  page,
+  run,
+  storedOAuth,
+} from '../../testSupport/flowHarness'
+import { loaded } from '../../testSupport/flowSteps'
+import { testConfig } from '../../testSupport/testConfig'
+import { OAUTH_TRANSACTION_MAX_AGE_MS } from '../signInFlow.types'
 
-const emailStep = () =>
-  run([
-    { type: 'pageLoaded', page: page() },
-    { type: 'emailChanged', email: 'gina@example.com' },
-  ]).state
 const googleReturn = (
   search: string,
   oauthState: string | null = storedOAuth('google'),
@@ -15,54 +23,6 @@ const googleReturn = (
   run([{ type: 'pageLoaded', page: page({ search, stored: { oauthState }, postLoginRedirect }) }])
 
 describe('signInFlow: Google', () => {
-  it('on googleSignInClicked: prepares the consent redirect', () => {
-    const { state, last } = run([{ type: 'googleSignInClicked' }], { from: emailStep() })
-    expect(state).toEqual({ attempt: 2, step: 'redirectingToGoogle', email: 'gina@example.com' })
-    expect(last).toEqual([{ type: 'prepareGoogleRedirect', attempt: 2 }])
-  })
-
-  it('on googleRedirectPrepared: persists state and nonce, then goes to the consent page (Back returns here)', () => {
-    const { last } = run(
-      [
-        { type: 'googleSignInClicked' },
-        {
-          type: 'googleRedirectPrepared',
-          url: 'https://accounts.google.com/x',
-          state: OAUTH_STATE,
-          nonce: OAUTH_NONCE,
-          now: NOW,
-        },
-      ],
-      { from: emailStep() },
-    )
-    expect(last).toEqual([
-      { type: 'persist', item: 'oauthState', value: storedOAuth('google', NOW) },
-      { type: 'navigate', url: 'https://accounts.google.com/x', mode: 'assign' },
-    ])
-  })
-
-  it('on googleRedirectFailed or storageFailed: the email step with the error, email kept', () => {
-    expect(
-      run(
-        [
-          { type: 'googleSignInClicked' },
-          { type: 'googleRedirectFailed', error: 'crypto_unavailable' },
-        ],
-        { from: emailStep() },
-      ).state,
-    ).toMatchObject({
-      step: 'email',
-      email: 'gina@example.com',
-      error: 'crypto_unavailable',
-    })
-    expect(
-      run([{ type: 'googleSignInClicked' }, { type: 'storageFailed' }], { from: emailStep() })
-        .state,
-    ).toMatchObject({ error: 'storage_unavailable' })
-    const redirecting = run([{ type: 'googleSignInClicked' }], { from: emailStep() }).state
-    expect(run([{ type: 'emailSubmitted' }], { from: redirecting }).state).toBe(redirecting)
-  })
-
   it('on the return with code and matching state: clears the URL and calls the product API with code and nonce', () => {
     const { state, effects } = googleReturn(`?code=g-code&state=${OAUTH_STATE}&scope=openid`)
     expect(state).toEqual({
@@ -218,5 +178,31 @@ describe('signInFlow: Google', () => {
       run([{ type: 'googleSignInFailed', error: 'google_not_found' }], { from: returned }).state,
     ).toMatchObject({ step: 'email', error: 'google_not_found' })
     expect(run([{ type: 'emailSubmitted' }], { from: returned }).state).toBe(returned)
+  })
+})
+
+describe('signInFlow: the age of the stored Google transaction, by the same rule', () => {
+  const googleReturn = (createdAt: number) =>
+    loaded({
+      search: `?code=g-code&state=${OAUTH_STATE}`,
+      stored: { oauthState: storedOAuth('google', createdAt) },
+    })
+
+  it.each([
+    ['exactly ten minutes old', NOW - OAUTH_TRANSACTION_MAX_AGE_MS],
+    ['dated exactly one minute ahead', NOW + 60_000],
+  ])('accepts one %s: the code goes to the product API', (_label, createdAt) => {
+    const { state, effects } = googleReturn(createdAt)
+    expect(state).toMatchObject({ step: 'googleReturn' })
+    expect(effects.filter((effect) => effect.type === 'callGoogleAuth')).toHaveLength(1)
+  })
+
+  it.each([
+    ['one millisecond past ten minutes', NOW - OAUTH_TRANSACTION_MAX_AGE_MS - 1],
+    ['dated one millisecond more than a minute ahead', NOW + 60_001],
+  ])('refuses one %s: invalid_callback, nothing sent', (_label, createdAt) => {
+    const { state, effects } = googleReturn(createdAt)
+    expect(state).toMatchObject({ step: 'email', error: 'invalid_callback' })
+    expect(effects.filter((effect) => effect.type === 'callGoogleAuth')).toEqual([])
   })
 })

@@ -1,20 +1,14 @@
+/**
+ * Deep links (`post_login_path`): kept across the identity provider's logout, followed once, and
+ * forgotten when they are not valid or not followed at once.
+ */
 import { describe, expect, it } from 'vitest'
-import { CODE_VERIFIER, NOW, OAUTH_STATE, page, run, storedOAuth } from '../testSupport/flowHarness'
+import { NOW, page, run } from '../testSupport/flowHarness'
+import { CALLBACK_HASH, LIVE, OKTA_STORED, TOKENS } from '../testSupport/flowSteps'
 import { localTestConfig } from '../testSupport/testConfig'
 import { RETURN_TO_MAX_AGE_MS, serializeReturnTo } from './returnTo'
 import type { SignInEffect } from './signInFlow.types'
 
-const TOKENS = {
-  accessToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJwYXQifQ.c2ln',
-  tokenType: 'Bearer' as const,
-  expiresIn: 3600,
-  refreshToken: 'refresh-token-value',
-  idToken: 'eyJhbGciOiJSUzI1NiJ9.eyJub25jZSI6Im4ifQ.c2ln',
-  scope: 'openid offline_access',
-}
-const okta = { pkceVerifier: CODE_VERIFIER, oauthState: storedOAuth('okta') }
-const fragment = `#code=the-code&state=${OAUTH_STATE}`
-const LIVE = { status: 'live', who: 'pat@example.com' } as const
 const DEEP = 'https://roads.example.com/projects/42?tab=map'
 
 /** Signs in through the identity provider's callback with these cookies; the last effects. */
@@ -22,7 +16,7 @@ function signInWith(postLoginRedirect: string | null, postLoginPath: string | nu
   const callback = run([
     {
       type: 'pageLoaded',
-      page: page({ hash: fragment, stored: okta, postLoginRedirect, postLoginPath }),
+      page: page({ hash: CALLBACK_HASH, stored: OKTA_STORED, postLoginRedirect, postLoginPath }),
     },
   ]).state
   return run([{ type: 'tokensReceived', tokens: TOKENS, now: NOW }], { from: callback }).last
@@ -57,8 +51,8 @@ describe('signInFlow: deep links (post_login_path)', () => {
       {
         type: 'pageLoaded',
         page: page({
-          hash: fragment,
-          stored: okta,
+          hash: CALLBACK_HASH,
+          stored: OKTA_STORED,
           postLoginRedirect: 'roads',
           postLoginPath: '/projects/42?tab=map',
         }),
@@ -106,8 +100,8 @@ describe('signInFlow: deep links (post_login_path)', () => {
       {
         type: 'pageLoaded',
         page: page({
-          hash: fragment,
-          stored: okta,
+          hash: CALLBACK_HASH,
+          stored: OKTA_STORED,
           postLoginRedirect: 'roads',
           postLoginPath: '/projects/42?tab=map',
         }),
@@ -155,12 +149,16 @@ describe('signInFlow: deep links (post_login_path)', () => {
 
   it('a kept target on any other load (a callback, a step hash) is forgotten too', () => {
     const returnTo = serializeReturnTo(DEEP, NOW)
-    for (const hash of [fragment, '#sign-in'])
+    for (const hash of [CALLBACK_HASH, '#sign-in'])
       expect(
         run([
           {
             type: 'pageLoaded',
-            page: page({ hash, stored: { ...okta, returnTo }, historyEmail: 'pat@example.com' }),
+            page: page({
+              hash,
+              stored: { ...OKTA_STORED, returnTo },
+              historyEmail: 'pat@example.com',
+            }),
           },
         ]).effects,
       ).toContainEqual({ type: 'forget', item: 'returnTo' })

@@ -1,13 +1,13 @@
 /**
- * Every sign-in writes or removes both token cookies: an answer without a
- * refresh token (an Okta app without the refresh grant, a Google cookie map with only
- * `access_token`) removes the previous person's `refresh_token`, under the same lease as the
- * write, so a sub-site never refreshes one person's session with another's refresh token.
+ * Every sign-in writes or removes both token cookies: an answer without a refresh token (an Okta
+ * app without the refresh grant, a Google cookie map with only `access_token`) removes the previous
+ * person's `refresh_token`, under the same lease as the write, so a sub-site never refreshes one
+ * person's session with another's refresh token.
  */
 import { describe, expect, it } from 'vitest'
-import type { SignInEffect } from './signInFlow.types'
 import { CODE_VERIFIER, NOW, OAUTH_STATE, page, run, storedOAuth } from '../testSupport/flowHarness'
 import { localTestConfig, testConfig } from '../testSupport/testConfig'
+import type { SignInEffect } from './signInFlow.types'
 
 const ACCESS = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJib2IifQ.c2ln'
 

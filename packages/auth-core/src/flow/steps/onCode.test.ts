@@ -1,32 +1,29 @@
+/**
+ * The code step (`onCode`): MFA_REQUIRED opens it; the code entry, one verify per code, Okta's
+ * answers, remember this device, Back and Forward, and the effects each leads to.
+ */
 import { describe, expect, it } from 'vitest'
+import { initialCodeEntry } from '../../codeEntry/initialCodeEntry'
+import type { AuthErrorCode } from '../../errors/authError'
 import {
-  ENROLL_ACTIVATE,
-  MFA_ENROLL,
+  LOCKED_OUT,
   MFA_REQUIRED,
+  NOW,
   page,
+  PASSWORD_EXPIRED,
+  reportOf,
   run,
   SESSION_TOKEN,
   signIn,
   STATE_TOKEN,
   SUCCESS,
   typeCode,
-} from '../testSupport/flowHarness'
-import { initialCodeEntry } from '../codeEntry/initialCodeEntry'
-import type { AuthErrorCode } from '../errors/authError'
-import { selectIsBusy, selectShowsCodeVerifying } from './signInFlow.selectors'
-import type { SignInState } from './signInFlow.types'
-import type { TestEvent } from '../testSupport/flowHarness'
+} from '../../testSupport/flowHarness'
+import { codeStep, EMAIL, hash } from '../../testSupport/flowSteps'
+import { selectIsBusy, selectShowsCodeVerifying } from '../signInFlow.selectors'
+import type { SignInEvent, SignInState } from '../signInFlow.types'
 
-const codeStep = (): SignInState => run(signIn(MFA_REQUIRED)).state
-const choiceStep = (): SignInState => run(signIn(MFA_ENROLL)).state
-const activateStep = (): SignInState =>
-  run(
-    [
-      { type: 'factorChosen', provider: 'OKTA' },
-      { type: 'authnTransactionReceived', call: 'enroll', transaction: ENROLL_ACTIVATE },
-    ],
-    { from: choiceStep() },
-  ).state
+const verifying = (): SignInState => run([typeCode('123456')], { from: codeStep() }).state
 
 describe('signInFlow: MFA_REQUIRED', () => {
   it('on MFA_REQUIRED: shows code entry with the first token:software:totp factor, persists the state token', () => {
@@ -265,261 +262,130 @@ describe('signInFlow: MFA_REQUIRED', () => {
   })
 })
 
-describe('signInFlow: MFA_ENROLL', () => {
-  it('on MFA_ENROLL: lists only NOT_SETUP TOTP factors of Okta Verify and Google Authenticator', () => {
-    const { state, last } = run(signIn(MFA_ENROLL))
-    expect(state).toEqual({
-      attempt: 4,
-      step: 'factorChoice',
-      email: 'pat@example.com',
-      stateToken: STATE_TOKEN,
-      factors: ['GOOGLE', 'OKTA'],
-      enrolling: null,
-      error: null,
+describe('remember this device (allowRememberDevice)', () => {
+  const remembering = (byDefault: boolean) =>
+    run(signIn({ ...MFA_REQUIRED, rememberDevice: { lifetimeMinutes: 10080, byDefault } })).state
+
+  it('offers the choice, checked when rememberDeviceByDefault', () => {
+    expect(remembering(false)).toMatchObject({
+      rememberDevice: { lifetimeMinutes: 10080, chosen: false },
     })
-    expect(last).toContainEqual({
-      type: 'setLocation',
-      hash: '#setup',
-      email: 'pat@example.com',
-      mode: 'push',
-    })
+    expect(remembering(true)).toMatchObject({ rememberDevice: { chosen: true } })
   })
 
-  it('on MFA_ENROLL with nothing to set up: enroll_failed on the email step', () => {
-    const none = {
-      ...MFA_ENROLL,
-      factors: [{ id: 'sms1', factorType: 'sms', provider: 'OKTA', status: 'NOT_SETUP' }],
-    }
-    expect(run(signIn(none)).state).toMatchObject({ step: 'email', error: 'enroll_failed' })
-  })
-
-  it('on factorChosen: enrols it once with the state token', () => {
-    const { state, effects } = run(
-      [
-        { type: 'factorChosen', provider: 'GOOGLE' },
-        { type: 'factorChosen', provider: 'OKTA' },
-      ],
-      { from: choiceStep() },
-    )
-    expect(state).toMatchObject({ step: 'factorChoice', enrolling: 'GOOGLE' })
-    expect(effects).toEqual([
-      {
-        type: 'callAuthn',
-        attempt: 5,
-        call: { kind: 'enroll', stateToken: STATE_TOKEN, provider: 'GOOGLE' },
-      },
-    ])
-  })
-
-  it('on factorChosen for an authenticator not offered: no_factor_selected', () => {
-    const onlyGoogle = {
-      ...MFA_ENROLL,
-      factors: [
-        { id: 'g1', factorType: 'token:software:totp', provider: 'GOOGLE', status: 'NOT_SETUP' },
-      ],
-    }
-    const { state, effects } = run([
-      ...signIn(onlyGoogle),
-      { type: 'factorChosen', provider: 'OKTA' },
-    ])
-    expect(state).toMatchObject({
-      step: 'factorChoice',
-      error: 'no_factor_selected',
-      enrolling: null,
-    })
+  it('sends rememberDevice=true with the verify only when chosen', () => {
+    const verify = (events: SignInEvent[], from: SignInState) =>
+      run(events, { from }).effects.find((effect) => effect.type === 'callAuthn')
     expect(
-      effects.filter((effect) => effect.type === 'callAuthn' && effect.call.kind === 'enroll'),
-    ).toEqual([])
+      verify(
+        [{ type: 'rememberDeviceChanged', remember: true }, typeCode('123456')],
+        remembering(false),
+      ),
+    ).toMatchObject({ call: { kind: 'verify', rememberDevice: true } })
+    const plain = verify([typeCode('123456')], remembering(false))
+    expect(plain).toMatchObject({ call: { kind: 'verify' } })
+    expect(plain && 'call' in plain && 'rememberDevice' in plain.call).toBe(false)
   })
 
-  it('on MFA_ENROLL_ACTIVATE after enrolling: shows the QR step with secret and QR link, replacing #setup', () => {
-    const { state, last } = run(
-      [
-        { type: 'factorChosen', provider: 'OKTA' },
-        { type: 'authnTransactionReceived', call: 'enroll', transaction: ENROLL_ACTIVATE },
-      ],
-      { from: choiceStep() },
-    )
-    expect(state).toEqual({
-      attempt: 6,
-      step: 'enrollActivate',
-      email: 'pat@example.com',
-      stateToken: STATE_TOKEN,
-      factorId: 'ostNew0001',
-      provider: 'OKTA',
-      sharedSecret: 'KBMTM32UJZSXQ2DW',
-      qrCodeUrl: 'https://login.example.com/api/v1/users/u1/factors/ostNew0001/qr/abc',
-      code: initialCodeEntry(),
-      activating: false,
-      error: null,
-    })
-    expect(last).toEqual([
-      { type: 'persist', item: 'stateToken', value: STATE_TOKEN },
-      { type: 'setLocation', hash: '#activate', email: 'pat@example.com', mode: 'replace' },
-    ])
-  })
-
-  it.each([
-    [
-      'no shared secret',
-      {
-        ...ENROLL_ACTIVATE,
-        activation: { sharedSecret: null, qrCodeUrl: 'https://login.example.com/qr' },
-      },
-    ],
-    ['no QR link', { ...ENROLL_ACTIVATE, activation: { sharedSecret: 'ABC', qrCodeUrl: null } }],
-    ['no activation', { ...ENROLL_ACTIVATE, activation: null }],
-    ['no factor', { ...ENROLL_ACTIVATE, factor: null }],
-    [
-      'a non-TOTP factor',
-      { ...ENROLL_ACTIVATE, factor: { id: 'x', factorType: 'sms', provider: 'OKTA' } },
-    ],
-    [
-      'an unknown provider',
-      {
-        ...ENROLL_ACTIVATE,
-        factor: { id: 'x', factorType: 'token:software:totp', provider: 'RSA' },
-      },
-    ],
-    ['another status', MFA_REQUIRED],
-  ])(
-    'on an enrol answer with %s: enrollment_info_failed, choice offered again',
-    (_name, transaction) => {
-      const { state } = run(
-        [
-          { type: 'factorChosen', provider: 'OKTA' },
-          { type: 'authnTransactionReceived', call: 'enroll', transaction: transaction as never },
-        ],
-        { from: choiceStep() },
-      )
-      expect(state).toMatchObject({
-        step: 'factorChoice',
-        enrolling: null,
-        error: 'enrollment_info_failed',
-      })
-    },
-  )
-
-  it.each<[AuthErrorCode, AuthErrorCode]>([
-    ['unknown_error', 'enroll_failed'],
-    ['invalid_verification_code', 'enroll_failed'],
-    ['rate_limited', 'rate_limited'],
-    ['network_error', 'network_error'],
-    ['timeout', 'timeout'],
-  ])('on enrol failing with %s: shows %s and lets the person choose again', (error, shown) => {
-    const { state } = run(
-      [
-        { type: 'factorChosen', provider: 'OKTA' },
-        { type: 'authnCallFailed', call: 'enroll', error },
-      ],
-      { from: choiceStep() },
-    )
-    expect(state).toMatchObject({ step: 'factorChoice', enrolling: null, error: shown })
-  })
-
-  it('on enrol failing with session_expired: back to the email step', () => {
-    const { state } = run(
-      [
-        { type: 'factorChosen', provider: 'OKTA' },
-        { type: 'authnCallFailed', call: 'enroll', error: 'session_expired' },
-      ],
-      { from: choiceStep() },
-    )
-    expect(state).toMatchObject({ step: 'email', error: 'session_expired' })
-  })
-
-  it('on Back from factor choice: password step', () => {
-    expect(
-      run([{ type: 'hashChanged', hash: '#sign-in', historyEmail: null }], { from: choiceStep() })
-        .state.step,
-    ).toBe('password')
-    const same = choiceStep()
-    expect(
-      run([{ type: 'hashChanged', hash: '#setup', historyEmail: null }], { from: same }).state,
-    ).toBe(same)
-  })
-
-  it('on MFA_ENROLL_ACTIVATE straight from primary authentication: the QR step', () => {
-    expect(run(signIn(ENROLL_ACTIVATE)).state.step).toBe('enrollActivate')
-    expect(run(signIn({ ...ENROLL_ACTIVATE, activation: null })).state).toMatchObject({
-      step: 'email',
-      error: 'enrollment_info_failed',
-    })
+  it('ignores the checkbox when the policy does not offer it', () => {
+    const from = run(signIn(MFA_REQUIRED)).state
+    expect(run([{ type: 'rememberDeviceChanged', remember: true }], { from }).state).toBe(from)
   })
 })
 
-describe('signInFlow: MFA_ENROLL_ACTIVATE (QR step)', () => {
-  it('on the sixth digit: activates once with the factor id', () => {
-    const { effects, state } = run([typeCode('654321'), typeCode('1')], { from: activateStep() })
-    expect(effects).toEqual([
-      {
-        type: 'callAuthn',
-        attempt: 7,
-        call: {
-          kind: 'activate',
-          stateToken: STATE_TOKEN,
-          factorId: 'ostNew0001',
-          passCode: '654321',
-        },
-      },
-    ])
-    expect(state).toMatchObject({ activating: true })
+describe('code step: effects', () => {
+  it('its own hash changes nothing; #sign-in is the password step, the transaction forgotten', () => {
+    const from = codeStep()
+    const own = run([hash('#verify')], { from })
+    expect(own.state).toBe(from)
+    expect(own.last).toEqual([])
+    const back = run([hash('#sign-in')], { from })
+    expect(back.state).toEqual({
+      step: 'password',
+      email: EMAIL,
+      submitting: false,
+      attempted: false,
+      error: null,
+      attempt: from.attempt + 1,
+    })
+    expect(back.last).toEqual([{ type: 'forget', item: 'stateToken' }])
   })
 
-  it('on activation SUCCESS: starts authorization via MFA', () => {
-    const { state } = run(
-      [
-        typeCode('654321'),
-        { type: 'authnTransactionReceived', call: 'activate', transaction: SUCCESS },
-      ],
-      { from: activateStep() },
+  it('Back to "#": the email step with the email; without a known email, the empty one', () => {
+    expect(run([hash('#')], { from: codeStep() }).state).toMatchObject({
+      step: 'email',
+      email: EMAIL,
+    })
+    const noEmail = { ...(codeStep() as Extract<SignInState, { step: 'code' }>), email: null }
+    const { state, last } = run([hash('')], { from: noEmail })
+    expect(state).toMatchObject({ step: 'email', email: '' })
+    expect(last).toEqual([{ type: 'forget', item: 'stateToken' }])
+  })
+
+  it('the last digit typed during a rate-limit wait does not send the code', () => {
+    const limited: SignInState = {
+      ...(codeStep() as Extract<SignInState, { step: 'code' }>),
+      error: 'rate_limited',
+      retry: { until: NOW + 30_000, secondsLeft: 30 },
+    }
+    const { state, effects } = run([typeCode('123456')], { from: limited })
+    expect(state).toMatchObject({ step: 'code', verifying: false })
+    expect(effects.some((effect) => effect.type === 'callAuthn')).toBe(false)
+  })
+
+  it('a rate limit on verify: the report from the code step, then the clock starts', () => {
+    const { last } = run(
+      [{ type: 'authnCallFailed', call: 'verify', error: 'rate_limited', rateLimitReset: 1 }],
+      { from: verifying() },
     )
-    expect(state).toMatchObject({ step: 'authorizing', via: 'mfa' })
+    expect(last).toEqual([reportOf('rate_limited', 'code'), { type: 'startClock' }])
   })
 
-  it('on codeSubmitted before six digits: missing_verification_data', () => {
-    expect(run([{ type: 'codeSubmitted' }], { from: activateStep() }).state).toMatchObject({
-      error: 'missing_verification_data',
+  it('verify answered LOCKED_OUT or E0000069: the locked step, replacing the entry', () => {
+    const answered = run(
+      [{ type: 'authnTransactionReceived', call: 'verify', transaction: LOCKED_OUT }],
+      { from: verifying() },
+    )
+    expect(answered.state).toMatchObject({ step: 'locked', email: EMAIL, canUnlock: true })
+    expect(answered.last).toContainEqual({
+      type: 'setLocation',
+      hash: '#locked',
+      email: EMAIL,
+      mode: 'replace',
+    })
+    const failed = run([{ type: 'authnCallFailed', call: 'verify', error: 'account_locked' }], {
+      from: verifying(),
+    })
+    expect(failed.last).toContainEqual({
+      type: 'setLocation',
+      hash: '#locked',
+      email: EMAIL,
+      mode: 'replace',
     })
   })
 
-  it.each<[string, TestEvent, AuthErrorCode]>([
-    [
-      'E0000068',
-      { type: 'authnCallFailed', call: 'activate', error: 'mfa_verification_failed' },
-      'activation_invalid_code',
-    ],
-    [
-      'an unexpected failure',
-      { type: 'authnCallFailed', call: 'activate', error: 'unknown_error' },
-      'activation_failed',
-    ],
-    [
-      'a replayed code',
-      { type: 'authnCallFailed', call: 'activate', error: 'passcode_replayed' },
-      'passcode_replayed',
-    ],
-    [
-      '200 without a session token',
-      { type: 'authnTransactionReceived', call: 'activate', transaction: ENROLL_ACTIVATE },
-      'activation_incomplete',
-    ],
-  ])('on %s: shows %s and clears the boxes', (_name, event, shown) => {
-    const { state } = run([typeCode('654321'), event], { from: activateStep() })
-    expect(state).toMatchObject({
-      step: 'enrollActivate',
-      error: shown,
-      activating: false,
-      code: initialCodeEntry(),
+  it('verify answered PASSWORD_EXPIRED: the expired-password step for the email, replacing the entry', () => {
+    const { state, last } = run(
+      [{ type: 'authnTransactionReceived', call: 'verify', transaction: PASSWORD_EXPIRED }],
+      { from: verifying() },
+    )
+    expect(state).toMatchObject({ step: 'passwordExpired', email: EMAIL })
+    expect(last).toContainEqual({
+      type: 'setLocation',
+      hash: '#new-password',
+      email: EMAIL,
+      mode: 'replace',
     })
   })
 
-  it('ignores a verify answer while activating', () => {
-    const activating = run([typeCode('654321')], { from: activateStep() }).state
-    expect(
-      run([{ type: 'authnTransactionReceived', call: 'verify', transaction: SUCCESS }], {
-        from: activating,
-      }).state,
-    ).toBe(activating)
+  it('remember device set to what it already is: the same state, nothing to do', () => {
+    const from = run(
+      signIn({ ...MFA_REQUIRED, rememberDevice: { lifetimeMinutes: 10080, byDefault: true } }),
+    ).state
+    const same = run([{ type: 'rememberDeviceChanged', remember: true }], { from })
+    expect(same.state).toBe(from)
+    const changed = run([{ type: 'rememberDeviceChanged', remember: false }], { from })
+    expect(changed.state).toMatchObject({ rememberDevice: { chosen: false } })
+    expect(changed.last).toEqual([])
   })
 })

@@ -1,3 +1,8 @@
+/**
+ * Answers that belong to no call in flight: each asynchronous effect carries the attempt of the
+ * state it leads to, and a result for any other attempt, or for another call, changes nothing; a
+ * failed persist stops its transition.
+ */
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { anyEvent } from '../testSupport/flowEvents'
@@ -18,6 +23,7 @@ import { createSignInFlow } from './signInFlow'
 import type { AttemptId, SignInEffect, SignInState } from './signInFlow.types'
 
 const PAT_SESSION = 'pat-session-token-0123456789'
+
 const BOB_SESSION = 'bob-session-token-0123456789'
 
 /** The attempt carried by the effect of type `type` among `effects`. */
@@ -251,4 +257,36 @@ describe('signInFlow: a failed persist stops its transition', () => {
       })
     },
   )
+})
+
+describe('signInFlow: edges', () => {
+  it('MFA steps ignore answers to other calls and answers when idle', () => {
+    const code = run(signIn(MFA_REQUIRED)).state
+    expect(
+      run([{ type: 'authnCallFailed', call: 'verify', error: 'unknown_error' }], { from: code })
+        .state,
+    ).toBe(code)
+    const verifying = run([typeCode('123456')], { from: code }).state
+    expect(
+      run([{ type: 'authnCallFailed', call: 'activate', error: 'unknown_error' }], {
+        from: verifying,
+      }).state,
+    ).toBe(verifying)
+    const choice = run(signIn(MFA_ENROLL)).state
+    expect(
+      run([{ type: 'authnTransactionReceived', call: 'enroll', transaction: ENROLL_ACTIVATE }], {
+        from: choice,
+      }).state,
+    ).toBe(choice)
+    expect(
+      run([{ type: 'authnCallFailed', call: 'enroll', error: 'unknown_error' }], { from: choice })
+        .state,
+    ).toBe(choice)
+    const enrolling = run([{ type: 'factorChosen', provider: 'OKTA' }], { from: choice }).state
+    expect(
+      run([{ type: 'authnCallFailed', call: 'verify', error: 'unknown_error' }], {
+        from: enrolling,
+      }).state,
+    ).toBe(enrolling)
+  })
 })

@@ -5,6 +5,7 @@
  * silently dropped.
  */
 import { describe, expect, it } from 'vitest'
+import { SAMPLE_EVENTS } from '../testSupport/flowEvents'
 import {
   ENROLL_ACTIVATE,
   LOCKED_OUT,
@@ -18,7 +19,6 @@ import {
   toPassword,
 } from '../testSupport/flowHarness'
 import type { TestEvent } from '../testSupport/flowHarness'
-import { SAMPLE_EVENTS } from '../testSupport/flowEvents'
 import { testConfig } from '../testSupport/testConfig'
 import { laterSteps } from './laterSteps'
 import { createSignInFlow, needsLaterSteps } from './signInFlow'

@@ -1,51 +1,48 @@
 /**
- * Which step a failure report names (the telemetry groups failures by it), what a failed return
- * or reload forgets, and the smaller guards around them: the stored OAuth transaction, the
- * authenticators offered for enrolment, and the selectors the views read.
+ * Which step a failure report names (the telemetry groups failures by it), on every step where a
+ * failure can happen.
  */
 import { describe, expect, it } from 'vitest'
 import {
   CODE_VERIFIER,
   LOCKED_OUT,
   MFA_ENROLL,
-  MFA_REQUIRED,
   NOW,
   OAUTH_STATE,
   page,
   RECOVERY_CHALLENGE,
+  reportOf,
   run,
   signIn,
   STATE_TOKEN,
   storedOAuth,
-  reportOf,
 } from '../testSupport/flowHarness'
-import { testConfig } from '../testSupport/testConfig'
-import { parseOAuthTransaction } from './oauthTransaction'
-import { selectCanSubmitEmail, selectIsBusy } from './signInFlow.selectors'
-import type { SignInState, SignInStepState } from './signInFlow.types'
-import { enrollableProviders, lockedStep } from './helpers/enterTransaction'
+import { EMAIL, loaded } from '../testSupport/flowSteps'
+import { lockedStep } from './helpers/enterTransaction'
+import type { SignInState } from './signInFlow.types'
 
-const EMAIL = 'pat@example.com'
-const loaded = (overrides: Parameters<typeof page>[0]) =>
-  run([{ type: 'pageLoaded', page: page(overrides) }])
 const oktaCallback = (): SignInState =>
   loaded({
     hash: `#code=the-code&state=${OAUTH_STATE}`,
     stored: { pkceVerifier: CODE_VERIFIER, oauthState: storedOAuth('okta') },
   }).state
+
 const googleReturn = (): SignInState =>
   loaded({
     search: `?code=g-code&state=${OAUTH_STATE}`,
     stored: { oauthState: storedOAuth('google') },
   }).state
+
 const redirectingToGoogle = (): SignInState =>
   run([
     { type: 'pageLoaded', page: page() },
     { type: 'emailChanged', email: EMAIL },
     { type: 'googleSignInClicked' },
   ]).state
+
 const resuming = (): SignInState =>
   loaded({ hash: '#verify', historyEmail: EMAIL, stored: { stateToken: STATE_TOKEN } }).state
+
 const choosing = (): SignInState =>
   run([{ type: 'factorChosen', provider: 'OKTA' }], { from: run(signIn(MFA_ENROLL)).state }).state
 
@@ -197,100 +194,5 @@ describe('failure reports name the step they happened on', () => {
       { type: 'setLocation', hash: '#locked', email: EMAIL, mode: 'replace' },
       reportOf('account_locked', 'code'),
     ])
-  })
-})
-
-describe('page load: what a failed return or reload forgets and reports', () => {
-  it('a return from the identity provider that fails: reported from booting, the empty email step', () => {
-    const { state, last } = loaded({ search: '?error=unknown_error' })
-    expect(state).toMatchObject({ step: 'email', email: '', error: 'unknown_error' })
-    expect(last.filter((effect) => effect.type === 'reportFailure')).toEqual([
-      { type: 'reportFailure', code: 'unknown_error', step: 'booting', severity: 'warning' },
-    ])
-  })
-
-  // Anyone can send a link with error parameters: without a transaction of this tab they say
-  // nothing about the platform, so they are a warning, never an error-level event.
-  it.each([
-    ['?error=x', { search: '?error=x' }, 'unknown_error'],
-    ['?error=x&state=forged', { search: '?error=x&state=forged' }, 'invalid_callback'],
-    ['#error=x&state=forged', { hash: '#error=x&state=forged' }, 'invalid_callback'],
-  ])('a forged return %s: shown, reported as a warning', (_url, at, error) => {
-    const { state, last } = loaded(at)
-    expect(state).toMatchObject({ step: 'email', error })
-    expect(last.filter((effect) => effect.type === 'reportFailure')).toEqual([
-      { type: 'reportFailure', code: error, step: 'booting', severity: 'warning' },
-    ])
-  })
-
-  it('a reload on #new-password without the state token: forgets the stale OAuth items, reports from booting', () => {
-    const { state, last } = loaded({
-      hash: '#new-password',
-      historyEmail: EMAIL,
-      stored: { pkceVerifier: CODE_VERIFIER, oauthState: storedOAuth('okta') },
-    })
-    expect(state).toMatchObject({ step: 'email', email: EMAIL, error: 'missing_state_token' })
-    expect(last).toEqual([
-      { type: 'forget', item: 'pkceVerifier' },
-      { type: 'forget', item: 'oauthState' },
-      { type: 'forget', item: 'stateToken' },
-      { type: 'forget', item: 'mfaRedirect' },
-      { type: 'setLocation', hash: '', email: EMAIL, mode: 'replace' },
-      reportOf('missing_state_token', 'booting'),
-    ])
-  })
-
-  it('a reload on #new-password with the state token resumes it, not as an MFA redirect', () => {
-    const { state } = loaded({
-      hash: '#new-password',
-      historyEmail: EMAIL,
-      stored: { stateToken: STATE_TOKEN },
-    })
-    expect(state).toEqual({ step: 'resuming', email: EMAIL, mfaRedirect: false, attempt: 1 })
-  })
-
-  it('a visit at "/#": the email step with the address left alone', () => {
-    const { state, last } = loaded({ hash: '#', historyEmail: EMAIL })
-    expect(state).toMatchObject({ step: 'email', email: EMAIL })
-    expect(last).toEqual([])
-  })
-
-  it('a live session whose sub-site cannot be built (a broken config): the email step, no question', () => {
-    const { state } = run(
-      [{ type: 'pageLoaded', page: page({ session: { status: 'live', who: EMAIL } }) }],
-      { config: { ...testConfig(), defaultSubsite: 'not a host!' } },
-    )
-    expect(state).toMatchObject({ step: 'email' })
-  })
-})
-
-describe('the guards around the flow', () => {
-  it.each(['null', '42', '"text"', '[1,2,3,4]', '{'])(
-    'a stored OAuth item of %s is nothing',
-    (raw) => {
-      expect(parseOAuthTransaction(raw)).toBeNull()
-    },
-  )
-
-  it('offers for enrolment only an authenticator not set up yet', () => {
-    const activeOkta = {
-      ...MFA_ENROLL,
-      factors: MFA_ENROLL.factors.filter((factor) => factor.id !== 'ostTotp0003'),
-    }
-    expect(enrollableProviders(activeOkta)).toEqual(['GOOGLE'])
-    expect(enrollableProviders(MFA_ENROLL)).toEqual(['GOOGLE', 'OKTA'])
-  })
-
-  it('Next is enabled only on the email step; the code step is busy only while verifying', () => {
-    const password: SignInStepState = {
-      step: 'password',
-      email: EMAIL,
-      submitting: false,
-      attempted: false,
-      error: null,
-    }
-    expect(selectCanSubmitEmail(password)).toBe(false)
-    const code = run(signIn(MFA_REQUIRED)).state
-    expect(selectIsBusy(code)).toBe(false)
   })
 })
