@@ -123,7 +123,7 @@ export async function runWholeFlow(options: WholeFlowOptions): Promise<WholeFlow
         }
         return
       case 'finishSignIn':
-        // A browser page holds the platform-wide refresh lease around these (holdRefreshLease):
+        // A browser page holds the platform-wide refresh lease around these (changeSessionCookies):
         // first the removals of the token cookies this sign-in does not write, then the writes.
         cookies.push(...effect.cookies.map(serializeCookie))
         return navigate(effect.url)

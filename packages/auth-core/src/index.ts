@@ -72,6 +72,9 @@ export type { SessionOAuthConfig } from './session/sessionRequestOptions'
 export type { FlowContext } from './flow/flowContext'
 
 // The platform-wide refresh lease, held by the sign-in page around its token-cookie writes
+// (changeSessionCookies: the same change of the session cookies as a sub-site's signOut)
+export { changeSessionCookies } from './session/changeSessionCookies'
+export type { SessionCookieChange, SessionCookiesEnv } from './session/changeSessionCookies'
 export { holdRefreshLease } from './session/holdRefreshLease'
 export type { RefreshLeaseEnv } from './session/refreshLease'
 export { REFRESH_LEASE_COOKIE_NAME, REFRESH_LEASE_MS } from './session/session.types'

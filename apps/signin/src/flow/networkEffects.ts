@@ -7,12 +7,10 @@ import {
   browserRandomId,
   callAuthn,
   callGoogleAuth,
-  COOKIE_NAMES,
+  changeSessionCookies,
   createAuthorizationRequest,
   createGoogleAuthorizationRequest,
   exchangeAuthorizationCode,
-  holdRefreshLease,
-  revokeRefreshToken,
   toAuthError,
 } from '@mapping-platform/auth-core'
 import type {
@@ -23,7 +21,6 @@ import type {
   UnboundResultEvent,
 } from '@mapping-platform/auth-core'
 import type { Warning } from '../telemetry/sendWarningEnvelope'
-import { changeCookies } from './changeCookies'
 import type { EffectAdapters, LeasedEffect, WarningEffect } from './runEffect'
 import { verifySession } from './verifySession'
 
@@ -84,67 +81,22 @@ function refreshLeaseEnv(adapters: EffectAdapters): RefreshLeaseEnv {
 }
 
 /**
- * Runs `task` holding the platform-wide refresh lease (`holdRefreshLease`): a sub-site refresh in
- * flight finishes first (at most `REFRESH_LEASE_MS`), and none starts until `task` is done. The
- * lease is advisory: when it cannot be taken at all (no CSPRNG, cookies refused), `task` runs
- * without it rather than leave the person on this page.
- * @see ../../../../packages/auth-core/src/session/holdRefreshLease.ts
+ * Runs `finishSignIn` (the final write of the token cookies) or `endSession` ("Sign in with a
+ * different account": the tokens removed and revoked) with auth-core's `changeSessionCookies`, the
+ * one a sub-site's `signOut` uses, over this page's adapters.
  */
-async function underRefreshLease(
-  adapters: EffectAdapters,
-  task: () => Promise<void>,
-): Promise<void> {
-  let started = false
-  try {
-    await holdRefreshLease(refreshLeaseEnv(adapters), () => {
-      started = true
-      return task()
-    })
-  } catch (error) {
-    if (started) throw error
-    await task()
-  }
-}
-
-/**
- * Changes the token cookies under the refresh lease: `finishSignIn` writes them; `endSession`
- * ("Sign in with a different account") reads the tokens (those a sub-site refresh that was in
- * flight just rotated), removes the cookies and revokes both tokens.
- */
-export function changeSessionCookies(
-  effect: LeasedEffect,
-  adapters: EffectAdapters,
-): Promise<void> {
-  return underRefreshLease(adapters, async () => {
-    const tokens = {
-      refreshToken: adapters.cookies.get(COOKIE_NAMES.refreshToken) ?? null,
-      accessToken: adapters.cookies.get(COOKIE_NAMES.accessToken) ?? null,
-    }
-    changeCookies(effect, adapters.cookies)
-    if (effect.type === 'endSession') await revokeSession(tokens, adapters)
-  })
-}
-
-/**
- * Revokes the tokens of the session being ended, the refresh token and the access token side by
- * side (best effort, as `signOut` does): resolves whatever the answers, the cookies are removed
- * either way. A token that is `null` (its cookie was absent) is not sent.
- * @see https://www.rfc-editor.org/rfc/rfc7009
- */
-async function revokeSession(
-  tokens: { readonly refreshToken: string | null; readonly accessToken: string | null },
-  adapters: EffectAdapters,
-): Promise<void> {
-  const revoke = (token: string | null, hint: 'refresh_token' | 'access_token') =>
-    token === null
-      ? undefined
-      : revokeRefreshToken(adapters.config, token, httpOptions(adapters), hint).catch(
-          () => undefined,
-        )
-  await Promise.all([
-    revoke(tokens.refreshToken, 'refresh_token'),
-    revoke(tokens.accessToken, 'access_token'),
-  ])
+export function runLeasedEffect(effect: LeasedEffect, adapters: EffectAdapters): Promise<void> {
+  return changeSessionCookies(
+    {
+      config: adapters.config,
+      cookies: adapters.cookies,
+      http: () => httpOptions(adapters),
+      lease: refreshLeaseEnv(adapters),
+    },
+    effect.type === 'endSession'
+      ? { remove: effect.cookies, revoke: true }
+      : { remove: effect.removals, write: effect.cookies },
+  )
 }
 
 /** A fresh deadline for one request, and the injected fetch when there is one. */

@@ -286,7 +286,11 @@ describe('runEffect', () => {
     const base = adapters()
     const given = adapters({
       fetch: fetch as unknown as typeof globalThis.fetch,
-      cookies: { ...base.cookies, get: (name) => held[name] ?? base.cookies.get(name) },
+      cookies: {
+        ...base.cookies,
+        get: (name) => held[name] ?? base.cookies.get(name),
+        getAll: (name) => (held[name] === undefined ? base.cookies.getAll(name) : [held[name]]),
+      },
     })
     expect(await firstEvent(END_SESSION, given)).toEqual({ type: 'sessionEnded' })
     expect(forms).toHaveLength(2)
@@ -306,6 +310,8 @@ describe('runEffect', () => {
       cookies: {
         ...base.cookies,
         get: (name) => (name === 'access_token' ? SECRETS.accessToken : base.cookies.get(name)),
+        getAll: (name) =>
+          name === 'access_token' ? [SECRETS.accessToken] : base.cookies.getAll(name),
       },
     })
     // A failed revocation still ends the session (best effort: the cookies go either way).

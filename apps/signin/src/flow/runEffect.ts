@@ -96,7 +96,7 @@ function runOther(
       // the person goes on either way.
       return void loadNetworkEffects()
         .then(
-          (network) => network.changeSessionCookies(effect, adapters),
+          (network) => network.runLeasedEffect(effect, adapters),
           () => changeCookies(effect, cookies),
         )
         .then(after, after)

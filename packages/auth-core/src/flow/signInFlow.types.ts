@@ -373,7 +373,7 @@ export type SignInEvent = SignInInputEvent | AttemptResultEvent
 
 /**
  * The last step of a sign-in, as one piece: holding the platform-wide refresh lease
- * (`holdRefreshLease`: a sub-site refresh in flight finishes first, at most
+ * (`changeSessionCookies`: a sub-site refresh in flight finishes first, at most
  * `REFRESH_LEASE_MS`), remove `removals`, write `cookies`, release the lease, then navigate to
  * `url`. The person is never left on the page: past the lease's bound, the cookies are
  * written anyway.
@@ -411,11 +411,12 @@ export type ImmediateEffect =
   | { readonly type: 'startClock' }
   | { readonly type: 'stopClock' }
   /**
-   * End the session as `signOut` does without the provider redirect, holding the platform-wide
-   * refresh lease (`holdRefreshLease`), so that a sub-site refresh in flight finishes first and
-   * none starts meanwhile: read the refresh token and the access token, remove `cookies` (the
-   * token cookies), revoke both. Result: `sessionEnded`, whatever the answers; a lease that stays
-   * contested past its bound, or code that cannot be loaded, delays but never skips the removal.
+   * End the session as `signOut` does without the provider redirect, through the same
+   * `changeSessionCookies` under the platform-wide refresh lease, so that a sub-site refresh in
+   * flight finishes first and none starts meanwhile: read the refresh token and the access
+   * token, remove `cookies` (the token cookies), revoke both. Result: `sessionEnded`, whatever
+   * the answers; a lease that stays contested past its bound, or code that cannot be loaded,
+   * delays but never skips the removal.
    */
   | { readonly type: 'endSession'; readonly cookies: readonly CookieRemoval[] }
   /** The last step of a sign-in: {@link FinishSignIn}. */

@@ -5,6 +5,7 @@ import { toTransportError } from '../errors/toTransportError'
 import type { HttpOptions } from '../http/httpOptions'
 import { buildLogoutUrl } from '../oauth/buildLogoutUrl'
 import { systemClock } from '../clock/systemClock'
+import { changeSessionCookies } from './changeSessionCookies'
 import { createMemoryLock } from './createMemoryLock'
 import { capToTokenLife } from './capToTokenLife'
 import { checkSessionSettings, requireReturnTo } from './checkSessionSettings'
@@ -15,6 +16,7 @@ import { measureClockOffset } from './measureClockOffset'
 import { refreshBackoffMs } from './refreshBackoffMs'
 import { withRefreshLease } from './refreshLease'
 import type { RefreshLeaseEnv } from './refreshLease'
+import { readCookieCopies } from './readCookieCopies'
 import { readSessionSnapshot } from './readSessionSnapshot'
 import { refreshSessionTokens } from './refreshSessionTokens'
 import { revokeToken } from './revokeToken'
@@ -95,10 +97,10 @@ import {
  *   rejects.
  * - `signOut({ returnTo })` first turns the snapshot to `signingOut` (a `signedOut` event),
  *   then waits for a refresh in progress anywhere (lock and lease, held
- *   while it signs out, then dropped), revokes the refresh and access tokens, every copy it saw
- *   (best effort), expires both
- *   token cookies (also at every ancestor path of the page: tossed cookies), `post_login_redirect`
- *   and the Google path's names, and
+ *   while it signs out, then dropped), and there, as the sign-in page does
+ *   (`changeSessionCookies`), expires both token cookies (also at every ancestor path of the
+ *   page: tossed cookies), `post_login_redirect` and the Google path's names, and revokes the
+ *   refresh and access tokens, every copy it saw (best effort); then it
  *   leaves through the provider's logout with the ID token of the latest refresh as
  *   `id_token_hint`. Without one it refreshes once to get one; when that is impossible it goes
  *   straight to `returnTo`: the provider's browser session already ended when sign-in finished
@@ -261,15 +263,6 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
       return isCookieValue(value, COOKIE_NAMES.refreshToken) ? value : null
     } catch {
       return null
-    }
-  }
-
-  /** The plain cookie values of every copy of `name` the page sees (none when the jar throws). */
-  function copiesOf(name: string): string[] {
-    try {
-      return [...new Set(deps.cookies.getAll(name))].filter((value) => isCookieValue(value, name))
-    } catch {
-      return []
     }
   }
 
@@ -517,7 +510,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
   async function endPlatformSession(returnTo: string): Promise<void> {
     // Every copy of a duplicated token cookie is revoked, also those expired on the way.
     const duplicated = (name: string): string[] => {
-      const values = copiesOf(name)
+      const values = readCookieCopies(deps.cookies, name)
       return values.length > 1 ? values : []
     }
     const seen = {
@@ -532,14 +525,12 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     // Alone across the platform: a refresh in progress on another sub-site finishes first, so
     // the tokens revoked and removed here are the current ones, and none is written back after.
     await lock(REFRESH_LOCK_NAME, () =>
-      lease === null
-        ? endSession(seen)
-        : withRefreshLease(
-            lease,
-            () => undefined,
-            () => endSession(seen),
-          ),
+      changeSessionCookies(
+        { config, cookies: deps.cookies, http: httpOptions, lease },
+        { remove: planSignOutRemovals(config, pagePath()), revoke: true, alsoRevoke: seen },
+      ),
     )
+    latestIdToken = null
     deps.navigate(
       idToken === null
         ? returnTo
@@ -550,26 +541,6 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
             postLogoutRedirectUri: returnTo,
           }),
     )
-  }
-
-  /**
-   * Revokes every token value the cookies hold now and those `seen` earlier (best effort), and
-   * expires every sign-out cookie.
-   */
-  async function endSession(seen: {
-    readonly refreshTokens: readonly string[]
-    readonly accessTokens: readonly string[]
-  }): Promise<void> {
-    const refreshTokens = new Set([...seen.refreshTokens, ...copiesOf(COOKIE_NAMES.refreshToken)])
-    const accessTokens = new Set([...seen.accessTokens, ...copiesOf(COOKIE_NAMES.accessToken)])
-    const revoke = (token: string, hint: 'refresh_token' | 'access_token') =>
-      revokeToken(config, token, hint, httpOptions()).catch(() => undefined)
-    await Promise.all([
-      ...[...refreshTokens].map((token) => revoke(token, 'refresh_token')),
-      ...[...accessTokens].map((token) => revoke(token, 'access_token')),
-    ])
-    for (const removal of planSignOutRemovals(config, pagePath())) deps.cookies.remove(removal)
-    latestIdToken = null
   }
 
   function redirectToSignIn(subSite: string, options: RedirectToSignInOptions = {}): void {
