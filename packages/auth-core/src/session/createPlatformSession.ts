@@ -49,76 +49,20 @@ import {
 } from './sessionCookies'
 
 /**
- * The platform session for a sub-site: read the token cookies the sign-in app wrote, keep the
- * access token fresh, end the session, and send people to sign in. Everything with an effect
- * comes from `deps` (cookie jar, fetch, clock, navigation, the lock across this origin's tabs, and
- * the waits and random ids of the refresh lease across sub-sites).
- *
- * - `getSnapshot()` (and `readSession()`, the same) first expires the token copies tossed in
- *   at the page's ancestor paths (see Duplicates), then decodes (never verifies) the access token;
- *   it never throws, and returns the same object until the cookie values, the status the clock
- *   derives, the user or sign-out changed (React's `useSyncExternalStore` relies on it).
- * - `subscribe(listener)` tells of each change: `refreshed`, `signedOut`, `expired`,
- *   `changedElsewhere`, `userLoaded`. The first subscriber starts watching (`watchCookies`, a
- *   `schedule`d timer at the expiry and, with `refreshAheadSeconds`, a proactive refresh while
- *   `isVisible()`); the last unsubscribe stops it all (see `createSessionStore`).
- * - Duplicates: when `access_token`, `refresh_token` or `refresh_lease` has more than one copy
- *   (`CookieJar.getAll`: one tossed in with another Path), the copies at every ancestor path of the
- *   page are expired first, by every read (the snapshot included, so a view never sees a person
- *   signed out by a sibling's copies); while one stays out of reach, the snapshot is `error`,
- *   no request is made and `getAccessToken()` resolves null, leaving the cookies at `Path=/` as
- *   they are.
- * - `getAccessToken()` returns the access token while it stays valid for more than the refresh
- *   leeway; otherwise it refreshes once for all concurrent callers of this object, inside the
- *   lock `platform-session-refresh` (Web Locks: the tabs of this origin only, not other
- *   sub-sites), and first re-reads the cookies there (another tab may have refreshed already:
- *   then no request). Across sub-sites (with `sleep` and `randomId`), it then takes the
- *   `refresh_lease` cookie on the parent domain: while another sub-site's lease is in force it
- *   waits (at most the lease lifetime, {@link REFRESH_LEASE_MS}, the same on every sub-site) and uses the tokens that
- *   sub-site wrote, with no request of its own. Both cookies are rewritten as after sign-in; a
- *   rotated refresh token replaces the old one. A 400/401 OAuth error (`invalid_grant`: the
- *   refresh token expired, was revoked or replayed) re-reads the refresh cookie first: when it
- *   changed meanwhile, another sub-site refreshed with the same token and won, and its tokens
- *   are used; otherwise it clears both cookies and resolves null; a network failure or timeout
- *   rejects (`network_error`/`timeout`) and keeps the session. The lease is removed either way.
- *   A successful answer is written only while the refresh cookie still holds the token that was
- *   sent (compare and swap): when it is gone (signed out meanwhile) the new refresh token is
- *   revoked (best effort) and the result is null; when it holds another value (signed in again,
- *   maybe as someone else) ours is revoked and that session's access token is used. Both
- *   re-reads first expire copies tossed in meanwhile (two copies are no sign-out); while one
- *   out of reach holds another value, nothing is written, revoked or cleared, and it resolves null.
- *   `getAccessToken({ forceRefresh: true })` refreshes although the token looks valid (a
- *   resource server answered 401), sharing a refresh already in flight. While signing out, it
- *   resolves null.
- * - `getUser()` resolves with the snapshot's user after loading its name: from the ID token of a
- *   refresh this object made (no request; the claims came with the token), else from the
- *   userinfo endpoint, once per access token (the sign-in page does not keep the ID token, so
- *   after a page load only userinfo can say who it is). Failures leave `name` null; it never
- *   rejects.
- * - `signOut({ returnTo })` first turns the snapshot to `signingOut` (a `signedOut` event),
- *   then waits for a refresh in progress anywhere (lock and lease, held
- *   while it signs out, then dropped), and there, as the sign-in page does
- *   (`changeSessionCookies`), expires both token cookies (also at every ancestor path of the
- *   page: tossed cookies), `post_login_redirect` and the Google path's names, and revokes the
- *   refresh and access tokens, every copy it saw (best effort); then it
- *   leaves through the provider's logout with the ID token of the latest refresh as
- *   `id_token_hint`. Without one it refreshes once to get one; when that is impossible it goes
- *   straight to `returnTo`: the provider's browser session already ended when sign-in finished
- *   (the sign-in app logs out of the provider before redirecting), so only the tokens remained.
- * - `redirectToSignIn(subSite, { returnPath })` writes `post_login_redirect` (and the page to
- *   come back to, `post_login_path`, when `returnPath` is one; else it deletes an earlier one)
- *   and goes to the sign-in page; while signing out it does nothing (a guard re-running on `visibilitychange` must not write
- *   back the cookie sign-out removes).
+ * The platform session for a sub-site: read the token cookies the sign-in app wrote
+ * (`getSnapshot`, `subscribe`), keep the access token fresh (`getAccessToken`: one refresh at a
+ * time across tabs and sub-sites), end the session (`signOut`) and send people to sign in
+ * (`redirectToSignIn`). Everything with an effect comes from `deps`. What each method does, and
+ * how (tossed cookie copies, the lock and the lease, compare and swap, the refresh budget, the
+ * provider's clock): the README, "How the session works".
  *
  * @throws AuthError `configuration_error`, naming every problem, when a setting is not
- *   acceptable (`checkSessionSettings`: the shared fields by the sign-in app's rules, `signInUrl`,
- *   the seconds, `timeoutMs` up to `MAX_SESSION_TIMEOUT_MS`, one `randomId`); `usage_error`
- *   from `redirectToSignIn` and `signOut` for an unacceptable sub-site or `returnTo`.
+ *   acceptable (`checkSessionSettings`); `usage_error` from `redirectToSignIn` and `signOut` for
+ *   an unacceptable sub-site or `returnTo`.
+ * @see ../../README.md (How the session works)
  * @see https://www.rfc-editor.org/rfc/rfc6749#section-6 (refreshing an access token)
- * @see https://www.rfc-editor.org/rfc/rfc9700#section-4.14.2 (refresh-token rotation)
  * @see https://www.rfc-editor.org/rfc/rfc7009 (token revocation)
  * @see https://openid.net/specs/openid-connect-rpinitiated-1_0.html (RP-initiated logout)
- * @see https://openid.net/specs/openid-connect-core-1_0.html#UserInfo (the user's name)
  * @see https://react.dev/reference/react/useSyncExternalStore (the snapshot contract)
  */
 export function createPlatformSession(config: SessionConfig, deps: SessionDeps): PlatformSession {
