@@ -11,6 +11,7 @@ import {
   CONSUMER_VERSIONS,
   TEAM_APP_ENV,
 } from '../../packages/auth-core/consumers/consumerVersions.ts'
+import { NPM_INSTALL_ARGS, npmEnv } from '../../packages/auth-core/consumers/npmInstall.ts'
 import { ORIGINS, PLATFORM_PORTS, ROOT_DIR, RUN_DIR } from './env'
 import { run, startServer, waitUntil, type Server } from './processes'
 
@@ -30,16 +31,6 @@ function packed(variable: string, dir: string, into: string): string {
   const file = readdirSync(into).find((name) => name.endsWith('.tgz'))
   if (file === undefined) throw new Error(`pnpm pack wrote no tarball for ${dir} into ${into}`)
   return join(into, file)
-}
-
-/** npm's own environment only (pnpm and Playwright set npm_config_* variables of their own). */
-function npmEnv(): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      (entry): entry is [string, string] =>
-        entry[1] !== undefined && !/^npm_(config|package|lifecycle)_/i.test(entry[0]),
-    ),
-  )
 }
 
 /** Installs and builds the team's app once per run (pages and backend); returns its folder. */
@@ -79,18 +70,7 @@ export function buildTeamApp(): string {
     JSON.stringify({ name: 'team-app', private: true, type: 'module', dependencies }, null, 2),
   )
   const env = npmEnv()
-  run(
-    'npm',
-    [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--no-package-lock',
-      '--loglevel=error',
-    ],
-    { cwd: TEAM_APP_DIR, env },
-  )
+  run('npm', NPM_INSTALL_ARGS, { cwd: TEAM_APP_DIR, env })
   const vite = join(TEAM_APP_DIR, 'node_modules/vite/bin/vite.js')
   const viteEnv = { ...env, ...TEAM_APP_ENV, VITE_SIGNIN_URL: `${ORIGINS.app}/` }
   run(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: TEAM_APP_DIR, env: viteEnv })

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { inject } from 'vitest'
 import { CONSUMER_VERSIONS, TYPESCRIPT_VERSIONS } from './consumerVersions'
+import { NPM_INSTALL_ARGS, npmEnv } from './npmInstall'
 
 export { TYPESCRIPT_VERSIONS }
 
@@ -48,15 +49,6 @@ export interface ConsumerProject {
   tscOf(folder: string, ...args: string[]): Promise<{ stdout: string; stderr: string }>
 }
 
-/** npm reads `npm_config_*` variables that pnpm and vitest set for themselves: none of them here. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key]) => !/^npm_(config|package|lifecycle)_/i.test(key) && key !== 'NODE_OPTIONS',
-    ),
-  )
-}
-
 /**
  * A throw-away project: copies `templates/<template>`, writes its package.json (the tarball and
  * `dependencies`, at the pinned versions) and installs it with npm from its cache or the registry,
@@ -97,20 +89,9 @@ export async function createConsumerProject(
     join(dir, 'package.json'),
     `${JSON.stringify({ name, private: true, type: options.type, dependencies }, null, 2)}\n`,
   )
-  const env = cleanEnv()
+  const env = npmEnv()
   const started = performance.now()
-  await run(
-    'npm',
-    [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--no-package-lock',
-      '--loglevel=error',
-    ],
-    { cwd: dir, env },
-  )
+  await run('npm', NPM_INSTALL_ARGS, { cwd: dir, env })
   logTime(`npm install (${name})`, started)
   const exec = (file: string, args: string[], more: Readonly<Record<string, string>> = {}) =>
     run(file, args, { cwd: dir, env: { ...env, ...more }, maxBuffer: 16 * 1024 * 1024 }).catch(
