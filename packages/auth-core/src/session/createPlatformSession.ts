@@ -1,5 +1,4 @@
 import { COOKIE_NAMES } from '../cookies/cookie.types'
-import { isCookieValue } from '../cookies/cookieRules'
 import { AuthError } from '../errors/authError'
 import { toTransportError } from '../errors/toTransportError'
 import type { HttpOptions } from '../http/httpOptions'
@@ -10,6 +9,7 @@ import { createMemoryLock } from './createMemoryLock'
 import { capToTokenLife } from './capToTokenLife'
 import { checkSessionSettings, requireReturnTo } from './checkSessionSettings'
 import { createSessionStore } from './createSessionStore'
+import { endsSession } from './endsSession'
 import { expireTossedCopies } from './expireTossedCopies'
 import { fetchUserInfo } from './fetchUserInfo'
 import { measureClockOffset } from './measureClockOffset'
@@ -17,7 +17,9 @@ import { refreshBackoffMs } from './refreshBackoffMs'
 import { withRefreshLease } from './refreshLease'
 import type { RefreshLeaseEnv } from './refreshLease'
 import { readCookieCopies } from './readCookieCopies'
+import { readRefreshCookieAfter } from './readRefreshCookieAfter'
 import { readSessionSnapshot } from './readSessionSnapshot'
+import { readTokenCookie } from './readTokenCookie'
 import { refreshSessionTokens } from './refreshSessionTokens'
 import { revokeToken } from './revokeToken'
 import { spendRefresh } from './spendRefresh'
@@ -190,25 +192,8 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     return providerNow() + leeway < snapshot.expiresAt * 1000 ? snapshot.accessToken : null
   }
 
-  /** The access token cookie when it holds a plain cookie value, else null. */
-  function readAccessToken(): string | null {
-    try {
-      const value = deps.cookies.get(COOKIE_NAMES.accessToken)
-      return isCookieValue(value, COOKIE_NAMES.accessToken) ? value : null
-    } catch {
-      return null
-    }
-  }
-
-  /** The refresh token cookie when it holds a plain cookie value, else null. */
-  function readRefreshToken(): string | null {
-    try {
-      const value = deps.cookies.get(COOKIE_NAMES.refreshToken)
-      return isCookieValue(value, COOKIE_NAMES.refreshToken) ? value : null
-    } catch {
-      return null
-    }
-  }
+  const readAccessToken = () => readTokenCookie(deps.cookies, COOKIE_NAMES.accessToken)
+  const readRefreshToken = () => readTokenCookie(deps.cookies, COOKIE_NAMES.refreshToken)
 
   /**
    * Whether every session cookie has at most one copy, after expiring the copies tossed in at the
@@ -218,23 +203,9 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     return expireTossedCopies(deps.cookies, config, trackedNames, pagePath()).length === 0
   }
 
-  /**
-   * The refresh cookie once a token answer is back, for the compare and swap (finding S-1 of the
-   * session simulation): the copies tossed in at the page's ancestor paths meanwhile are expired
-   * first, since two copies are not a sign-out. While a copy stays out of reach, the cookie is
-   * `sent` when every copy holds the token sent (so does ours at `Path=/`), else unknown
-   * (`undefined`): which copy is ours cannot be told.
-   */
-  function refreshCookieAfter(sent: string): string | null | undefined {
-    if (unambiguous()) return readRefreshToken()
-    try {
-      const copies = deps.cookies.getAll(COOKIE_NAMES.refreshToken)
-      if (copies.length < 2) return readRefreshToken()
-      return copies.every((value) => value === sent) ? sent : undefined
-    } catch {
-      return undefined
-    }
-  }
+  /** The refresh cookie once a token answer for `sent` is back (compare and swap). */
+  const refreshCookieAfter = (sent: string) =>
+    readRefreshCookieAfter(deps.cookies, unambiguous(), sent)
 
   function clearTokenCookies(): void {
     for (const removal of planSessionCookieRemovals(config)) deps.cookies.remove(removal)
@@ -508,14 +479,4 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     signOut,
     redirectToSignIn,
   }
-}
-
-/**
- * Whether a refresh failure means the refresh token is no longer any good: an OAuth error
- * answered with 400 (`invalid_grant`, `invalid_request`, ...) or 401 (`invalid_client`, a
- * challenge). Network failures, timeouts, 5xx and unusable bodies keep the session.
- * @see https://www.rfc-editor.org/rfc/rfc6749#section-5.2
- */
-function endsSession(error: AuthError): boolean {
-  return error.details.status === 400 || error.details.status === 401
 }
