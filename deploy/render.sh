@@ -17,7 +17,7 @@ set -euo pipefail
 
 VARIABLES=(SERVER_NAME LISTEN_HTTPS LISTEN_HTTP DIST_DIR TLS_CERT TLS_KEY OKTA_ORIGIN API_ORIGIN SENTRY_ORIGIN ACCESS_LOG)
 # Made by this script: from CSP_REPORT_URL (empty without it), and from the build in DIST_DIR.
-DERIVED=(CSP_REPORTING REPORTING_ENDPOINTS STYLE_HASHES)
+DERIVED=(CSP_REPORTING REPORTING_ENDPOINTS STYLE_HASHES SCRIPT_HASHES)
 # Optional, with a default: where the access log (paths only, never query strings) goes.
 ACCESS_LOG="${ACCESS_LOG:-/var/log/nginx/access.log}"
 TEMPLATE="${1:-$(dirname "$0")/nginx.conf}"
@@ -51,17 +51,23 @@ if [ -n "${CSP_REPORT_URL:-}" ]; then
   CSP_REPORTING="; report-to csp; report-uri $CSP_REPORT_URL"
   REPORTING_ENDPOINTS="csp=\"$CSP_REPORT_URL\""
 fi
-# The hashes of the page's inline <style>, made by the build (apps/signin/build/firstPaint.ts)
-# from the very bytes it inlined: the CSP allows exactly those styles and no other inline one.
-STYLE_HASHES_FILE="$DIST_DIR/.vite/csp-style-src"
-[ -f "$STYLE_HASHES_FILE" ] || fail "$STYLE_HASHES_FILE is missing: render with DIST_DIR holding the built app (pnpm --filter signin build)"
-STYLE_HASHES=""
-while IFS= read -r source; do
-  [ -n "$source" ] || continue
-  [[ "$source" =~ ^\'sha256-[A-Za-z0-9+/]{43}=\'$ ]] || fail "$STYLE_HASHES_FILE: \"$source\" is not a 'sha256-…' source"
-  STYLE_HASHES="$STYLE_HASHES $source"
-done < "$STYLE_HASHES_FILE"
-[ -n "$STYLE_HASHES" ] || fail "$STYLE_HASHES_FILE lists no hash"
+# The hashes of the page's inline <style> and <script>, made by the build from the very bytes it
+# inlined (apps/signin/build/firstPaint.ts: the stylesheet; build/scriptsAfterFirstFrame.ts: the
+# loader that starts the scripts after the first frame): the CSP allows exactly those and no other.
+# `hashes_from FILE`: its 'sha256-…' sources, one a line, each after a space.
+hashes_from() {
+  local file="$DIST_DIR/.vite/$1" source hashes=""
+  [ -f "$file" ] || fail "$file is missing: render with DIST_DIR holding the built app (pnpm --filter signin build)"
+  while IFS= read -r source; do
+    [ -n "$source" ] || continue
+    [[ "$source" =~ ^\'sha256-[A-Za-z0-9+/]{43}=\'$ ]] || fail "$file: \"$source\" is not a 'sha256-…' source"
+    hashes="$hashes $source"
+  done < "$file"
+  [ -n "$hashes" ] || fail "$file lists no hash"
+  printf '%s' "$hashes"
+}
+STYLE_HASHES="$(hashes_from csp-style-src)" || exit 1
+SCRIPT_HASHES="$(hashes_from csp-script-src)" || exit 1
 export "${DERIVED[@]}"
 
 rendered="$(envsubst "$(printf '${%s} ' "${VARIABLES[@]}" "${DERIVED[@]}")" < "$TEMPLATE")"

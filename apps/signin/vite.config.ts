@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import { firstPaint } from './build/firstPaint.ts'
 import { prerenderEmailStep } from './build/prerenderPlugin.ts'
 import { requireAllowedSubsites } from './build/requireAllowedSubsites.ts'
+import { scriptsAfterFirstFrame } from './build/scriptsAfterFirstFrame.ts'
 import { subresourceIntegrity } from './build/subresourceIntegrity.ts'
 
 /** auth-core is consumed as source: no build step, and the bundler tree-shakes it per export. */
@@ -17,12 +18,14 @@ export const authCoreAliases = [
 
 export default defineConfig({
   // requireAllowedSubsites first: a production build without the list stops before anything is
-  // built. firstPaint before prerenderEmailStep (the language variants are made from its page);
+  // built. firstPaint and scriptsAfterFirstFrame before prerenderEmailStep (the language variants
+  // are made from their page, and put their preloads into its template of scripts);
   // subresourceIntegrity last: it hashes the files as written, after every other plugin.
   plugins: [
     requireAllowedSubsites(),
     react(),
     firstPaint(),
+    scriptsAfterFirstFrame(),
     prerenderEmailStep(),
     subresourceIntegrity(),
   ],

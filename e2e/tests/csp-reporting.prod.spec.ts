@@ -34,9 +34,10 @@ const cert = {
 }
 /** Sentry's security endpoint for the project of VITE_SENTRY_DSN (apps/signin/.env.production-e2e). */
 const SENTRY_SECURITY = `${ORIGINS.sentry}/api/1/security/?sentry_key=devpublickey`
-/** The CSP render.sh makes for this run's build (its inline stylesheet's hash, as the build wrote it). */
+/** The CSP render.sh makes for this run's build (its inline loader's and stylesheet's hashes, as the build wrote them). */
+const hashes = (file: string) => readFileSync(join(DIST, '.vite', file), 'utf8').trim()
 const csp = () =>
-  `default-src 'none'; script-src 'self'; style-src 'self' ${readFileSync(join(DIST, '.vite/csp-style-src'), 'utf8').trim()}; img-src 'self' data: ${ORIGINS.okta}; ` +
+  `default-src 'none'; script-src 'self' ${hashes('csp-script-src')}; style-src 'self' ${hashes('csp-style-src')}; img-src 'self' data: ${ORIGINS.okta}; ` +
   `connect-src 'self' ${ORIGINS.okta} ${ORIGINS.api} ${ORIGINS.sentry}; font-src 'none'; ` +
   `frame-ancestors 'none'; base-uri 'none'; form-action 'self' ${ORIGINS.okta}; ` +
   `object-src 'none'; manifest-src 'self'; upgrade-insecure-requests; ` +

@@ -27,12 +27,14 @@ function parseCsp(header: string | undefined): Map<string, string[]> {
   )
 }
 
-/** The CSP source of the served page's inline stylesheet: its SHA-256, as CSP hashes it. */
-function inlineStyleHash(): string {
+/** The CSP source of the served page's one inline `element`: its SHA-256, as CSP hashes it. */
+function inlineHash(element: 'style' | 'script'): string {
   const html = readFileSync(join(RUN_DIR, 'dist/index.html'), 'utf8')
-  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!)
-  expect(styles, 'index.html has exactly one inline <style>').toHaveLength(1)
-  return `'sha256-${createHash('sha256').update(styles[0]!, 'utf8').digest('base64')}'`
+  const bodies = [...html.matchAll(new RegExp(`<${element}>([\\s\\S]*?)</${element}>`, 'g'))].map(
+    (match) => match[1]!,
+  )
+  expect(bodies, `index.html has exactly one inline <${element}>`).toHaveLength(1)
+  return `'sha256-${createHash('sha256').update(bodies[0]!, 'utf8').digest('base64')}'`
 }
 
 /** Headers every response of the app carries, whatever its status. */
@@ -41,9 +43,10 @@ function expectSecurityHeaders(response: RawResponse): void {
   const csp = parseCsp(h['content-security-policy'])
   expect(Object.fromEntries(csp)).toEqual({
     'default-src': ["'none'"],
-    'script-src': ["'self'"],
-    // The page's one inline stylesheet, by its hash (deploy/render.sh, from the build).
-    'style-src': ["'self'", inlineStyleHash()],
+    // The page's one inline script (the loader that starts the scripts after the first frame) and
+    // its one inline stylesheet, each by its hash (deploy/render.sh, from the build).
+    'script-src': ["'self'", inlineHash('script')],
+    'style-src': ["'self'", inlineHash('style')],
     'img-src': ["'self'", 'data:', ORIGINS.okta],
     'connect-src': ["'self'", ORIGINS.okta, ORIGINS.api, ORIGINS.sentry],
     'font-src': ["'none'"],

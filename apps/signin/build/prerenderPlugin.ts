@@ -6,7 +6,8 @@
  * Then one variant per other locale, `index.<tag>.html` beside it (`index.de.html`,
  * `index.ar.html`): the same page in that language from its first paint (`<html lang dir>`, title,
  * description, `<noscript>`, the prerendered step) and with the locale's texts preloaded, so the
- * client hydrates it without waiting. deploy/nginx.conf serves the variant the visit asks for at
+ * client hydrates it without waiting for them (they are loaded with the entry, from the template of
+ * build/scriptsAfterFirstFrame.ts). deploy/nginx.conf serves the variant the visit asks for at
  * `/`; a host without it serves index.html and the client switches right after load.
  */
 import { fileURLToPath } from 'node:url'
@@ -87,14 +88,15 @@ export function prerenderEmailStep(): Plugin {
               /(<noscript>\s*<p class="noscript">)[\s\S]*?(<\/p>)/,
               `$1${text('noscript')}$2`,
             )
-            // The switch and the texts, fetched with the page so hydration need not wait for them.
+            // The switch and the texts, fetched with the entry (after the first frame, as it is:
+            // build/scriptsAfterFirstFrame.ts) so hydration need not wait for them.
             const base = config.base
             const preload = (file: string) =>
               `<link rel="modulepreload" crossorigin href="${base}${file}">`
             page = replaceOnce(
               page,
-              /<\/head>/,
-              `  ${preload(switching)}\n    ${preload(texts)}\n  </head>`,
+              /<template id="scripts">[\s\S]*?(?=<\/template>)/,
+              `$&${preload(switching)}${preload(texts)}`,
             )
             if (!page.includes(englishRoot)) throw new Error('index.html lost its prerendered root')
             return page.replace(englishRoot, () => `<div id="root">${markup}</div>`)

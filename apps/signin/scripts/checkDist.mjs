@@ -12,8 +12,11 @@
  * - index.html and its 30 language variants (index.<tag>.html, each saying its language in
  *   <html lang dir>): every inline <script> (without src) and <style> has its hash in the
  *   Content-Security-Policy deploy/render.sh makes for this very build (the page's one inline
- *   stylesheet: build/firstPaint.ts; scripts/inlineHashCheck.mjs), no 'unsafe-inline', no style=
- *   or on*= attribute; every script, stylesheet, preload, icon and image it loads is under /assets/.
+ *   stylesheet: build/firstPaint.ts; its loader: build/scriptsAfterFirstFrame.ts;
+ *   scripts/inlineHashCheck.mjs), no 'unsafe-inline', no style=
+ *   or on*= attribute; every script, stylesheet, preload, icon and image it loads is under /assets/;
+ *   every script and module preload waits in the `<template id="scripts">` that the inline loader
+ *   starts after the first paint (build/scriptsAfterFirstFrame.ts), none is outside it.
  * - Subresource Integrity on every HTML file of the build (scripts/integrityCheck.mjs, independent
  *   of the build plugin that adds it): each script, stylesheet and module or script/style preload
  *   carries `integrity` with SHA-384/512 digests only, each equal to the digest of the file's bytes.
@@ -202,6 +205,16 @@ for (const page of pages) {
     if (!reference.startsWith('/assets/')) fail(`${page} loads ${reference} outside /assets/`)
   if (!/<div id="root">\s*<\S/.test(text))
     fail(`${page} has no prerendered email step in its root element`)
+  // No script can hold the first frame: every script and module preload waits in the template
+  // the inline loader starts after the first paint (build/scriptsAfterFirstFrame.ts).
+  const templates = [...text.matchAll(/<template id="scripts">([\s\S]*?)<\/template>/g)]
+  if (templates.length !== 1 || !/<script type="module"[^>]*\ssrc=/.test(templates[0][1]))
+    fail(`${page} has no <template id="scripts"> holding its entry script`)
+  const outside = text.replace(/<template id="scripts">[\s\S]*?<\/template>/g, '')
+  for (const [tag] of outside.matchAll(
+    /<script\b[^>]*\ssrc\s*=[^>]*>|<link\b[^>]*\srel="(?:modulepreload|preload)"[^>]*>/gi,
+  ))
+    fail(`${page} loads ${tag} outside the template of scripts started after the first frame`)
   const locale = /^index\.([A-Za-z-]+)\.html$/.exec(page)?.[1] ?? 'en'
   if (!text.includes(`<html lang="${locale}" dir="${/^(ar|he)$/.test(locale) ? 'rtl' : 'ltr'}">`))
     fail(`${page} does not say it is in ${locale} (<html lang dir>)`)
@@ -259,7 +272,8 @@ if (!(level >= 1 && level <= 9)) fail('no gzip_comp_level in deploy/nginx.conf')
 
 console.log(
   `Inline code: ${inlineElements} inline elements over ${pages.length} pages, each with its hash ` +
-    `in the CSP deploy/render.sh makes for this build (${csp.get('style-src')?.join(' ')})`,
+    `in the CSP deploy/render.sh makes for this build (script-src ${csp.get('script-src')?.join(' ')}; ` +
+    `style-src ${csp.get('style-src')?.join(' ')})`,
 )
 console.log(
   `Subresource Integrity: ${withIntegrity} scripts, stylesheets and module preloads over ` +

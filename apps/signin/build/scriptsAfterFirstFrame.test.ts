@@ -1,0 +1,154 @@
+/**
+ * The scripts after the first frame: the build's rewriting of the page, and the inline loader's
+ * behaviour (run as the browser runs it, against a stand-in page whose paint, frames, visibility
+ * and clock the test drives).
+ */
+import { describe, expect, it } from 'vitest'
+import { FIRST_FRAME_LOADER, LOADER_DEADLINE_MS, deferScripts } from './scriptsAfterFirstFrame'
+
+const ENTRY = '<script type="module" crossorigin src="/assets/index-abc.js"></script>'
+
+describe('deferScripts', () => {
+  it('moves the entry script from the head into the template, with the loader after it', () => {
+    const page = deferScripts(
+      `<html><head><title>t</title>\n    ${ENTRY}\n  </head><body><div id="root"><p>x</p></div>\n  </body></html>`,
+    )
+    expect(page).toBe(
+      `<html><head><title>t</title>\n  </head><body><div id="root"><p>x</p></div>\n` +
+        `    <template id="scripts">${ENTRY}</template>\n` +
+        `    <script>${FIRST_FRAME_LOADER}</script>\n  </body></html>`,
+    )
+  })
+
+  it('refuses a page without a module script or without a body end', () => {
+    expect(() => deferScripts('<html><head></head><body></body></html>')).toThrow(
+      /no module script/,
+    )
+    expect(() => deferScripts(`<html><head>${ENTRY}</head><body>`)).toThrow(/no <\/body>/)
+  })
+})
+
+/** A stand-in page the loader runs in. */
+function page({
+  url = 'https://login.example.test/',
+  hidden = false,
+  paintTiming = true,
+}: { url?: string; hidden?: boolean; paintTiming?: boolean } = {}) {
+  const appended: unknown[] = []
+  const frames: (() => void)[] = []
+  const timers: { at: number; run: () => void }[] = []
+  const listeners: Record<string, (() => void)[]> = {}
+  let observer: ((list: { getEntriesByName(name: string): unknown[] }) => void) | undefined
+  let observed: unknown
+  const content = { cloneNode: (deep: boolean) => ({ clone: deep }) }
+  const document = {
+    visibilityState: hidden ? 'hidden' : 'visible',
+    head: { append: (node: unknown) => appended.push(node) },
+    getElementById: (id: string) => (id === 'scripts' ? { content } : null),
+    addEventListener: (type: string, listener: () => void) =>
+      (listeners[type] ??= []).push(listener),
+  }
+  class PerformanceObserver {
+    static readonly supportedEntryTypes = paintTiming ? ['paint', 'navigation'] : ['navigation']
+    constructor(callback: typeof observer) {
+      observer = callback
+    }
+    observe(options: unknown) {
+      observed = options
+    }
+  }
+  const { search, hash } = new URL(url)
+  new Function(
+    'document',
+    'location',
+    'self',
+    'setTimeout',
+    'requestAnimationFrame',
+    'PerformanceObserver',
+    FIRST_FRAME_LOADER,
+  )(
+    document,
+    { search, hash },
+    { PerformanceObserver },
+    (run: () => void, at: number) => timers.push({ at, run }),
+    (run: () => void) => frames.push(run),
+    PerformanceObserver,
+  )
+  return {
+    appended,
+    observed: () => observed,
+    /** The paint entries the observer is told about. */
+    paints: (...names: string[]) =>
+      observer?.({ getEntriesByName: (name) => names.filter((entry) => entry === name) }),
+    nextFrame: () => frames.splice(0).forEach((run) => run()),
+    hide: () => {
+      document.visibilityState = 'hidden'
+      listeners.visibilitychange?.forEach((listener) => listener())
+    },
+    after: (ms: number) => timers.filter((timer) => timer.at <= ms).forEach((t) => t.run()),
+  }
+}
+
+describe('the inline loader', () => {
+  it('starts the scripts on the first contentful paint, once, with a deep copy of the template', () => {
+    const tab = page()
+    expect(tab.observed()).toEqual({ type: 'paint', buffered: true })
+    tab.nextFrame()
+    tab.nextFrame()
+    tab.paints('first-paint')
+    expect(tab.appended).toEqual([])
+    tab.paints('first-paint', 'first-contentful-paint')
+    expect(tab.appended).toEqual([{ clone: true }])
+    tab.paints('first-contentful-paint')
+    tab.hide()
+    tab.after(LOADER_DEADLINE_MS)
+    expect(tab.appended).toHaveLength(1)
+  })
+
+  it.each([
+    'https://login.example.test/#code=c0de&state=s7a7e',
+    'https://login.example.test/#error=access_denied&error_description=x&state=s',
+    'https://login.example.test/?code=4%2F0A&scope=email&state=s',
+    'https://login.example.test/?error=access_denied&state=s',
+    'https://login.example.test/?hl=de&state=s',
+  ])('starts them at once on a return from a provider: %s', (url) => {
+    const tab = page({ url })
+    expect(tab.appended).toHaveLength(1)
+    expect(tab.observed()).toBeUndefined()
+  })
+
+  it.each([
+    'https://login.example.test/#verify',
+    'https://login.example.test/?ui_locales=de',
+    'https://login.example.test/?unicode=1&geocode=2',
+  ])('waits for the paint on any other address: %s', (url) => {
+    expect(page({ url }).appended).toEqual([])
+  })
+
+  it('starts them at once in a page that is not visible (no frame will come)', () => {
+    expect(page({ hidden: true }).appended).toHaveLength(1)
+  })
+
+  it('starts them when the page is hidden before it has painted', () => {
+    const tab = page()
+    tab.hide()
+    expect(tab.appended).toHaveLength(1)
+  })
+
+  it('without paint timing, starts them on the second animation frame (the first one painted)', () => {
+    const tab = page({ paintTiming: false })
+    expect(tab.observed()).toBeUndefined()
+    tab.nextFrame()
+    expect(tab.appended).toEqual([])
+    tab.nextFrame()
+    expect(tab.appended).toHaveLength(1)
+  })
+
+  it(`starts them after ${LOADER_DEADLINE_MS} ms whatever happens, and not before`, () => {
+    const tab = page()
+    tab.after(LOADER_DEADLINE_MS - 1)
+    expect(tab.appended).toEqual([])
+    tab.after(LOADER_DEADLINE_MS)
+    expect(tab.appended).toHaveLength(1)
+  })
+})

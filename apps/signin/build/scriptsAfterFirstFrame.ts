@@ -1,0 +1,99 @@
+/**
+ * The scripts are requested only once the first frame is on screen, so no script download or
+ * evaluation can ever hold it (on a slow phone, and in Lighthouse's estimate, which counts every
+ * request that finished before the observed paint, whatever its priority).
+ *
+ * The page's scripts (the entry module and, in a language variant, the preloads of its switch and
+ * texts) go into an inert `<template id="scripts">` at the end of the body, exactly as Vite wrote
+ * them (`type="module" crossorigin src`; build/subresourceIntegrity.ts then adds `integrity` to
+ * them there, as anywhere else). A few inline lines after it (FIRST_FRAME_LOADER) put a copy of
+ * the template's content into the head after the first contentful paint: a clone of a
+ * parser-made element, so the browser fetches the same `<script integrity>` and
+ * `<link rel="modulepreload" integrity>` the page names (Subresource Integrity unchanged), and no
+ * string reaches a Trusted Types sink (no `src` assigned, no markup parsed).
+ *
+ * When it starts:
+ * - at once on a return from a provider (`code=`, `state=` or `error=` in the query or the hash):
+ *   the token request must not wait for a frame;
+ * - at once in a page that is not visible (a background tab paints nothing, and its animation
+ *   frames do not run), or when the page is hidden before it has painted;
+ * - else on the first contentful paint (a `paint` PerformanceObserver, which reports the frame
+ *   once it is presented), or after a second animation frame where paint timing is missing;
+ * - in any case after 3 s (a safety net: a page never left without its scripts).
+ *
+ * The strict CSP stays: the loader's SHA-256 (as CSP hashes an element's text) is written to
+ * `.vite/csp-script-src`, which deploy/render.sh puts into `script-src` beside `'self'`;
+ * scripts/checkDist.mjs checks every inline element against the CSP render.sh makes from the build.
+ * @see https://html.spec.whatwg.org/multipage/scripting.html#the-template-element
+ * @see https://w3c.github.io/paint-timing/#first-contentful-paint
+ * @see https://w3c.github.io/trusted-types/dist/spec/#injection-sinks
+ */
+import type { Plugin } from 'vite'
+import { cspHashOf } from './firstPaint.ts'
+
+/** Where the loader's hash goes, for deploy/render.sh (under .vite/: nginx answers 404 there). */
+export const SCRIPT_HASHES_FILE = '.vite/csp-script-src'
+
+/** The template holding the page's scripts until the loader starts them. */
+export const SCRIPTS_TEMPLATE = '<template id="scripts">'
+
+/** The safety net: the scripts start after this long whatever else happens (ms). */
+export const LOADER_DEADLINE_MS = 3000
+
+/**
+ * The inline loader (classic script, its text hashed as it stands: no `</script`, no markup).
+ * Every path calls `start`, which runs once.
+ */
+export const FIRST_FRAME_LOADER = `(() => {
+  let started = false
+  const start = () => {
+    if (started) return
+    started = true
+    document.head.append(document.getElementById('scripts').content.cloneNode(true))
+  }
+  if (/[?#&](?:code|state|error)=/.test(location.search + location.hash) || document.visibilityState === 'hidden') return start()
+  document.addEventListener('visibilitychange', start)
+  setTimeout(start, ${LOADER_DEADLINE_MS})
+  if (!self.PerformanceObserver?.supportedEntryTypes?.includes('paint')) return requestAnimationFrame(() => requestAnimationFrame(start))
+  new PerformanceObserver((paints) => {
+    if (paints.getEntriesByName('first-contentful-paint').length > 0) start()
+  }).observe({ type: 'paint', buffered: true })
+})()`
+
+/** Vite's entry script, as it writes it into the head. */
+const ENTRY_SCRIPT = /\s*(<script type="module"[^>]*\ssrc="[^"]+"[^>]*><\/script>)/g
+
+/**
+ * `html` with its module scripts moved into the template, and the loader after it, at the end of
+ * the body. Throws when the page has no module script or no `</body>`.
+ */
+export function deferScripts(html: string): string {
+  const scripts: string[] = []
+  const page = html.replace(ENTRY_SCRIPT, (_whole, tag: string) => {
+    scripts.push(tag)
+    return ''
+  })
+  if (scripts.length === 0) throw new Error('index.html has no module script to load')
+  if (!page.includes('</body>')) throw new Error('index.html has no </body>')
+  return page.replace(
+    '</body>',
+    () =>
+      `  ${SCRIPTS_TEMPLATE}${scripts.join('')}</template>\n` +
+      `    <script>${FIRST_FRAME_LOADER}</script>\n  </body>`,
+  )
+}
+
+export function scriptsAfterFirstFrame(): Plugin {
+  return {
+    name: 'signin:scripts-after-first-frame',
+    apply: 'build',
+    transformIndexHtml: { order: 'post', handler: deferScripts },
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: SCRIPT_HASHES_FILE,
+        source: `${cspHashOf(FIRST_FRAME_LOADER)}\n`,
+      })
+    },
+  }
+}
