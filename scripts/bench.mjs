@@ -10,6 +10,9 @@
  *
  *   pnpm bench                 5 runs of each
  *   BENCH_RUNS=9 pnpm bench    more runs
+ *   BENCH_TRACES=1 pnpm bench  also keeps each Lighthouse run's trace beside its report
+ *                              (.e2e-tmp/bench/lighthouse/*.trace.json: the observed main-thread
+ *                              tasks, paints and requests the simulation starts from)
  * Also honoured: CHROMIUM_PATH, NGINX_PATH, E2E_HTTPS_PORT, E2E_HTTP_PORT (see e2e/README.md).
  */
 import { spawn, spawnSync } from 'node:child_process'

@@ -32,6 +32,9 @@ try {
   if (result.lhr.runtimeError)
     throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`)
   writeFileSync(output, result.report)
+  // BENCH_TRACES=1: the trace beside the report (main-thread tasks, paints, requests as observed).
+  if (process.env.BENCH_TRACES === '1')
+    writeFileSync(output.replace(/\.json$/, '.trace.json'), JSON.stringify(result.artifacts.Trace))
 } finally {
   await chrome.kill()
 }
