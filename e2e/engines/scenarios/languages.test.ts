@@ -3,20 +3,14 @@
  * negotiates it, the password path (German) and the MFA path (Arabic, right to left with the code
  * boxes kept left to right) complete in that language; the language menu lists every language.
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { ORIGINS, ROOT_DIR } from '../../support/env'
+import { ORIGINS } from '../../support/env'
 import { ACCOUNTS, expectSignedIn, HEADING } from '../flows'
 import { useEngine } from '../harness'
 import { button, field, named } from '../tab'
+import { textsOf } from '../../support/locales'
 
 const run = useEngine()
-
-const textsOf = (locale: string): Record<string, string> =>
-  JSON.parse(
-    readFileSync(join(ROOT_DIR, `packages/auth-core/src/messages/locales/${locale}.json`), 'utf8'),
-  ) as Record<string, string>
 
 test('German: the page in German, the password path signs in', async () => {
   const de = textsOf('de')

@@ -5,7 +5,9 @@
  * person's tokens, never the old one's.
  *
  * The refresh is held back 6 s at the provider (the dev platform's existing `delay` fault), so
- * the person clicks while it is surely in flight.
+ * the person clicks while it is surely in flight. Production mode only: the page's lease is the
+ * same code in local mode, whose cookies (written by the page, read across ports by the
+ * sub-sites) `password.spec.ts` and `subsiteApp.spec.ts` prove there.
  */
 import type { BrowserContext } from '@playwright/test'
 import { CONTROL_URL, OKTA_CLIENT_ID, ORIGINS } from '../support/env'

@@ -2,9 +2,10 @@
  * Two sub-site origins refreshing at once. Web Locks are per origin, but the
  * token cookies are shared: without coordination both pages present the same refresh token. The
  * `refresh_lease` cookie of auth-core/session makes one of them wait and use the other's tokens.
- * Production mode: `citystream.platform.test` and `roads.platform.test` (cookies on
- * `.platform.test`). Dev mode: `localhost:3000` and `localhost:3001` (host-only cookies on
- * `localhost`: cookies ignore ports, Web Locks do not).
+ * `citystream.platform.test` and `roads.platform.test` (cookies on `.platform.test`). Production
+ * mode only: in local mode the lease across origins (ports of `localhost`) is proven by
+ * `subsiteApp.spec.ts` (twenty tabs on five origins, one token request), and the lease code is
+ * the same.
  *
  * The first refresh is held back 1.5 s at the provider (a slow network), so the second page
  * surely asks while the first is in flight: without the lease, that is two refresh grants.

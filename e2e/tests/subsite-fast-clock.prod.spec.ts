@@ -2,9 +2,10 @@
  * A device clock two hours fast. The session judges expiry by the
  * provider's clock, measured on its own refresh answer (and on a token another tab wrote while it
  * waited): each tab costs at most one refresh, never a storm of tabs answering each other's
- * writes. Two sub-site tabs (dev mode: `localhost:3000` and `localhost:3001`; production mode:
- * `citystream.` and `roads.platform.test`) whose `Date.now()` runs two hours ahead, one-hour
- * tokens: at most two token requests in a minute, counted at the provider, and both stay signed in.
+ * writes. Two sub-site tabs (`citystream.` and `roads.platform.test`) whose `Date.now()` runs two
+ * hours ahead, one-hour tokens: at most two token requests in a minute, counted at the provider,
+ * and both stay signed in. Production mode only: the clock logic does not depend on the mode, and
+ * local mode's refresh across origins is `subsiteApp.spec.ts`.
  */
 import type { Page } from '@playwright/test'
 import { CONTROL_URL, ORIGINS } from '../support/env'
