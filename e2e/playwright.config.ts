@@ -6,11 +6,25 @@
  * 3001-3004 (dev mode's second to fifth sub-site origins), the app's 4173-4174 (dev) or 443 and 8080 (prod).
  */
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, IS_PROD, MODE, ORIGINS } from './support/env'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, IS_PROD, MODE, ORIGINS, RUN_NAME } from './support/env'
+
+/**
+ * `E2E_PART` splits a production-mode run in two, so the test command's two lanes share it: `session`
+ * runs only these specs (the session's timing cases, mostly waiting on timers and the provider's
+ * held answers), `rest` everything else; unset, all of them.
+ */
+const SESSION_SPECS = [
+  '**/subsite-fast-clock.prod.spec.ts',
+  '**/subsite-refresh-race.prod.spec.ts',
+  '**/signin-refresh-lease.prod.spec.ts',
+]
+const PART = process.env.E2E_PART
+if (PART !== undefined && PART !== 'session' && PART !== 'rest')
+  throw new Error(`E2E_PART must be session or rest, not ${JSON.stringify(PART)}`)
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: `./test-results/${MODE}`,
+  outputDir: `./test-results/${RUN_NAME}`,
   globalSetup: './support/globalSetup.ts',
   workers: 1,
   fullyParallel: false,
@@ -20,7 +34,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: `./test-results/results-${MODE}.json` }]],
+  reporter: [['list'], ['json', { outputFile: `./test-results/results-${RUN_NAME}.json` }]],
   use: {
     baseURL: ORIGINS.app,
     browserName: 'chromium',
@@ -37,7 +51,11 @@ export default defineConfig({
   projects: [
     {
       name: `flows-${MODE}`,
-      testIgnore: IS_PROD ? ['**/*.dev.spec.ts'] : ['**/*.prod.spec.ts'],
+      ...(PART === 'session' ? { testMatch: SESSION_SPECS } : {}),
+      testIgnore: [
+        ...(IS_PROD ? ['**/*.dev.spec.ts'] : ['**/*.prod.spec.ts']),
+        ...(PART === 'rest' ? SESSION_SPECS : []),
+      ],
       teardown: `secrets-${MODE}`,
     },
     {

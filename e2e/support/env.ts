@@ -72,16 +72,14 @@ export const HTTPS_PORT = Number(process.env.E2E_HTTPS_PORT ?? 443)
 export const HTTP_PORT = Number(process.env.E2E_HTTP_PORT ?? 8080)
 
 /**
- * Build output, certificates, nginx files and the run's shared records (git-ignored): one folder
- * per mode, and in production mode per HTTPS port (`prod-8443`), so that two production-mode runs
- * on different ports never share one.
+ * The run's name: the mode, and in production mode on another HTTPS port the port too
+ * (`prod-8443`), so that two production-mode runs on different ports never share a folder or a
+ * report.
  */
-export const RUN_DIR = fileURLToPath(
-  new URL(
-    `../../.e2e-tmp/${IS_PROD && HTTPS_PORT !== 443 ? `${MODE}-${HTTPS_PORT}` : MODE}/`,
-    import.meta.url,
-  ),
-)
+export const RUN_NAME = IS_PROD && HTTPS_PORT !== 443 ? `${MODE}-${HTTPS_PORT}` : MODE
+
+/** Build output, certificates, nginx files and the run's shared records (git-ignored). */
+export const RUN_DIR = fileURLToPath(new URL(`../../.e2e-tmp/${RUN_NAME}/`, import.meta.url))
 
 /** The public origins the browser sees. */
 export interface Origins {
