@@ -1,12 +1,14 @@
 /**
- * Google: consent, the product API, cookies from the API, redirect; an
- * unknown account shows `No user found for this email address.`; other failures the generic one.
+ * Google in both modes: consent, the product API (plain `http://` in local mode), the cookies it
+ * answers written (host-only on `localhost` in local mode, on the parent domain in production), names
+ * outside the allow-list reported, the redirect. Its failures (the messages, answers refused whole,
+ * cancelling) are the same code in both modes: `google.prod.spec.ts`.
  */
 import { expectCleanHistory, expectTokenCookies } from '../support/assertions'
 import { ORIGINS } from '../support/env'
 import { expect, test } from '../support/fixtures'
-import { alterGoogleAuthAnswer, directUrl as directUrlOf } from '../support/providerRoutes'
-import { ACCOUNTS, expectSignedInOnSubsite, MESSAGES } from '../support/signInPage'
+import { alterGoogleAuthAnswer } from '../support/providerRoutes'
+import { ACCOUNTS, expectSignedInOnSubsite } from '../support/signInPage'
 
 test.describe('Google', () => {
   test.beforeEach(async ({ page, app }) => {
@@ -57,41 +59,6 @@ test.describe('Google', () => {
     await expectCleanHistory(page)
   })
 
-  test('an account the product API does not know: "No user found for this email address."', async ({
-    page,
-    app,
-  }) => {
-    await page.getByRole('button', { name: new RegExp(ACCOUNTS.uma.email) }).click()
-    await app.expectEmailStepError('No user found for this email address.')
-    expect(MESSAGES.google_not_found).toBe('No user found for this email address.')
-    expect((await page.context().cookies()).filter((c) => c.name.endsWith('_token'))).toEqual([])
-  })
-
-  test('the product API failing: "Oops, something went wrong, please try again."', async ({
-    page,
-    app,
-    controls,
-  }) => {
-    await controls.fault('google-auth', 'status500')
-    await page.getByRole('button', { name: new RegExp(ACCOUNTS.gina.email) }).click()
-    await app.expectEmailStepError('Oops, something went wrong, please try again.')
-  })
-
-  test('the product API answering something that is not JSON: the generic Google message', async ({
-    page,
-    app,
-    controls,
-  }) => {
-    await controls.fault('google-auth', 'html200')
-    await page.getByRole('button', { name: new RegExp(ACCOUNTS.gina.email) }).click()
-    await app.expectEmailStepError(MESSAGES.google_failed)
-  })
-
-  test('cancelling on Google’s page says so and offers the email again', async ({ page, app }) => {
-    await page.getByRole('button', { name: 'Cancel' }).click()
-    await app.expectEmailStepError(MESSAGES.google_cancelled)
-  })
-
   test('names outside the allow-list are not written and are reported by name only; the person is signed in', async ({
     page,
     controls,
@@ -117,59 +84,6 @@ test.describe('Google', () => {
       expect(envelope.body).not.toContain('trk-value-1234')
       expect(envelope.body).not.toContain('eu-value-5678')
     }
-  })
-
-  test('an answer of 20 cookies of 4 KB (valid one by one) is refused whole: nothing written, the page still works', async ({
-    page,
-    app,
-    context,
-  }) => {
-    await alterGoogleAuthAnswer(page, (body) => ({
-      ...body,
-      ...Object.fromEntries(
-        Array.from({ length: 18 }, (_, i) => [
-          `big${String(i).padStart(2, '0')}`,
-          'v'.repeat(4000),
-        ]),
-      ),
-    }))
-    await page.getByRole('button', { name: new RegExp(ACCOUNTS.gina.email) }).click()
-    await app.expectEmailStepError(MESSAGES.google_failed)
-    expect((await context.cookies()).filter((c) => /_token$|^big/.test(c.name))).toEqual([])
-    await page.reload()
-    await expect(app.email).toBeVisible()
-  })
-
-  test('an answer naming post_login_redirect is refused whole (the answer may not choose the next redirect)', async ({
-    page,
-    app,
-    context,
-  }) => {
-    await alterGoogleAuthAnswer(page, (body) => ({ ...body, post_login_redirect: 'evil' }))
-    await page.getByRole('button', { name: new RegExp(ACCOUNTS.gina.email) }).click()
-    await app.expectEmailStepError(MESSAGES.google_failed)
-    expect((await context.cookies()).map((c) => c.name)).not.toContain('access_token')
-  })
-
-  test('a call that sends X-Nonce instead of nonce is refused by the product API, as in production', async ({
-    page,
-    app,
-  }) => {
-    await page.route(
-      (url) => url.origin === ORIGINS.api && url.pathname === '/auth/google-auth',
-      async (route) => {
-        const headers = { ...route.request().headers() }
-        if (route.request().method() !== 'GET') return route.continue()
-        headers['x-nonce'] = headers.nonce ?? ''
-        delete headers.nonce
-        const response = await route.fetch({ url: directUrlOf(route.request().url()), headers })
-        expect(response.status()).toBe(400)
-        expect(await response.json()).toMatchObject({ error: 'invalid_request' })
-        await route.fulfill({ response })
-      },
-    )
-    await page.getByRole('button', { name: new RegExp(ACCOUNTS.gina.email) }).click()
-    await app.expectEmailStepError(MESSAGES.google_failed)
   })
 })
 
