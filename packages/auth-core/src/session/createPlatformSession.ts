@@ -2,13 +2,12 @@ import { COOKIE_NAMES } from '../cookies/cookie.types'
 import { AuthError } from '../errors/authError'
 import { toTransportError } from '../errors/toTransportError'
 import type { HttpOptions } from '../http/httpOptions'
-import { buildLogoutUrl } from '../oauth/buildLogoutUrl'
 import { systemClock } from '../clock/systemClock'
-import { changeSessionCookies } from './changeSessionCookies'
 import { createMemoryLock } from './createMemoryLock'
 import { capToTokenLife } from './capToTokenLife'
 import { checkSessionSettings, requireReturnTo } from './checkSessionSettings'
 import { createSessionStore } from './createSessionStore'
+import { endPlatformSession } from './endPlatformSession'
 import { endsSession } from './endsSession'
 import { expireTossedCopies } from './expireTossedCopies'
 import { fetchUserInfo } from './fetchUserInfo'
@@ -16,7 +15,6 @@ import { measureClockOffset } from './measureClockOffset'
 import { refreshBackoffMs } from './refreshBackoffMs'
 import { withRefreshLease } from './refreshLease'
 import type { RefreshLeaseEnv } from './refreshLease'
-import { readCookieCopies } from './readCookieCopies'
 import { readRefreshCookieAfter } from './readRefreshCookieAfter'
 import { readSessionSnapshot } from './readSessionSnapshot'
 import { readTokenCookie } from './readTokenCookie'
@@ -47,7 +45,6 @@ import {
   planPostLoginRedirectCookie,
   planRefreshedTokenCookies,
   planSessionCookieRemovals,
-  planSignOutRemovals,
 } from './sessionCookies'
 
 /**
@@ -415,47 +412,28 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     const returnTo = requireReturnTo(config, options.returnTo)
     store.setSigningOut(true)
     try {
-      await endPlatformSession(returnTo)
+      const leaveTo = await endPlatformSession(
+        config,
+        deps.cookies,
+        lock,
+        lease,
+        httpOptions,
+        pagePath,
+        async () => {
+          // Stryker disable next-line ArrowFunction: the value of the caught promise is never read
+          await inFlight?.catch(() => null)
+          // Stryker disable next-line ArrowFunction: the value of the caught promise is never read
+          if (currentIdToken() === null) await refresh(true).catch(() => null)
+          return currentIdToken()
+        },
+        returnTo,
+      )
+      latestIdToken = null
+      deps.navigate(leaveTo)
     } catch (error) {
       store.setSigningOut(false)
       throw error
     }
-  }
-
-  async function endPlatformSession(returnTo: string): Promise<void> {
-    // Every copy of a duplicated token cookie is revoked, also those expired on the way.
-    const duplicated = (name: string): string[] => {
-      const values = readCookieCopies(deps.cookies, name)
-      return values.length > 1 ? values : []
-    }
-    const seen = {
-      refreshTokens: duplicated(COOKIE_NAMES.refreshToken),
-      accessTokens: duplicated(COOKIE_NAMES.accessToken),
-    }
-    // Stryker disable next-line ArrowFunction: the value of the caught promise is never read
-    await inFlight?.catch(() => null)
-    // Stryker disable next-line ArrowFunction: the value of the caught promise is never read
-    if (currentIdToken() === null) await refresh(true).catch(() => null)
-    const idToken = currentIdToken()
-    // Alone across the platform: a refresh in progress on another sub-site finishes first, so
-    // the tokens revoked and removed here are the current ones, and none is written back after.
-    await lock(REFRESH_LOCK_NAME, () =>
-      changeSessionCookies(
-        { config, cookies: deps.cookies, http: httpOptions, lease },
-        { remove: planSignOutRemovals(config, pagePath()), revoke: true, alsoRevoke: seen },
-      ),
-    )
-    latestIdToken = null
-    deps.navigate(
-      idToken === null
-        ? returnTo
-        : buildLogoutUrl(config, {
-            // Stryker disable next-line StringLiteral: any server but 'org' is the custom one
-            server: 'custom',
-            idTokenHint: idToken,
-            postLogoutRedirectUri: returnTo,
-          }),
-    )
   }
 
   function redirectToSignIn(subSite: string, options: RedirectToSignInOptions = {}): void {
