@@ -7,6 +7,7 @@ import { createMemoryLock } from './createMemoryLock'
 import { capToTokenLife } from './capToTokenLife'
 import { checkSessionSettings, requireReturnTo } from './checkSessionSettings'
 import { createSessionStore } from './createSessionStore'
+import { createSnapshotReader } from './createSnapshotReader'
 import { endPlatformSession } from './endPlatformSession'
 import { endsSession } from './endsSession'
 import { expireTossedCopies } from './expireTossedCopies'
@@ -16,7 +17,6 @@ import { refreshBackoffMs } from './refreshBackoffMs'
 import { withRefreshLease } from './refreshLease'
 import type { RefreshLeaseEnv } from './refreshLease'
 import { readRefreshCookieAfter } from './readRefreshCookieAfter'
-import { readSessionSnapshot } from './readSessionSnapshot'
 import { readTokenCookie } from './readTokenCookie'
 import { refreshSessionTokens } from './refreshSessionTokens'
 import { revokeToken } from './revokeToken'
@@ -35,7 +35,6 @@ import type {
   RefreshedTokens,
   SessionConfig,
   SessionDeps,
-  SessionSnapshot,
   SessionUser,
   SignOutOptions,
 } from './session.types'
@@ -85,9 +84,6 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     ...(lease === null ? [] : [REFRESH_LEASE_COOKIE_NAME]),
   ]
   let inFlight: Promise<string | null> | null = null
-  /** Told once, in development: see {@link SessionDeps.warn}; undefined once told. */
-  let warn =
-    deps.warn ?? (config.localMode ? (message: string) => console.warn(message) : undefined)
   /**
    * The provider's clock minus the device's (ms): measured on every refresh answer, and on a
    * token another tab or sub-site wrote while this one waited to refresh. Expiry is judged by
@@ -95,6 +91,16 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
    */
   let offsetMs = 0
   const providerNow = (): number => now() + offsetMs
+  /** The session cookies still duplicated after expiring the copies tossed in at ancestor paths. */
+  const duplicatedNames = () => expireTossedCopies(deps.cookies, config, trackedNames, pagePath())
+  const readCookies = createSnapshotReader(
+    deps.cookies,
+    duplicatedNames,
+    providerNow,
+    skewMs,
+    // Told once, in development: see {@link SessionDeps.warn}.
+    deps.warn ?? (config.localMode ? (message: string) => console.warn(message) : undefined),
+  )
   /** Transient refresh failures in a row, the latest, and the device time a refresh may be sent again. */
   let failures = 0
   let lastFailure: AuthError | null = null
@@ -125,39 +131,6 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
     fetch: deps.fetch,
     signal: AbortSignal.timeout(timeoutMs),
   })
-
-  /**
-   * The session the cookies describe, after expiring the copies tossed in at the page's ancestor
-   * paths (so a sibling's `Path=/maps` copies never make a signed-in person look signed out). A
-   * token cookie still duplicated (a copy out of reach) is `error`, not `signedOut`: neither
-   * value can be trusted, and sending the person to sign in could not remove it.
-   */
-  function readCookies(): SessionSnapshot {
-    const left = expireTossedCopies(deps.cookies, config, trackedNames, pagePath())
-    const duplicated = left.find((name) => name !== REFRESH_LEASE_COOKIE_NAME)
-    if (duplicated !== undefined)
-      return {
-        status: 'error',
-        error: new AuthError(
-          'unknown_error',
-          `The ${duplicated} cookie has a copy from another Domain or Path that this page cannot remove.`,
-        ),
-      }
-    const snapshot = readSessionSnapshot(deps.cookies, {
-      nowMs: providerNow(),
-      skewSeconds: skewMs / 1000,
-    })
-    // A token living no longer than the skew: handled (capped), and said once (`deps.warn`).
-    const claims = 'claims' in snapshot ? snapshot.claims : null
-    const lifeS = claims?.issuedAt == null ? Infinity : claims.expiresAt - claims.issuedAt
-    if (warn !== undefined && lifeS * 1000 <= skewMs) {
-      warn(
-        `Access tokens live ${lifeS} s, not more than clockSkewSeconds (${skewMs / 1000} s): the margins are capped at a fifth of that.`,
-      )
-      warn = undefined
-    }
-    return snapshot
-  }
 
   const store = createSessionStore({
     read: readCookies,
@@ -197,7 +170,7 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
    * ancestor paths of the page. While one stays duplicated no value can be trusted: no request.
    */
   function unambiguous(): boolean {
-    return expireTossedCopies(deps.cookies, config, trackedNames, pagePath()).length === 0
+    return duplicatedNames().length === 0
   }
 
   /** The refresh cookie once a token answer for `sent` is back (compare and swap). */
