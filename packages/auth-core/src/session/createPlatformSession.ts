@@ -20,6 +20,7 @@ import { readRefreshCookieAfter } from './readRefreshCookieAfter'
 import { readTokenCookie } from './readTokenCookie'
 import { refreshSessionTokens } from './refreshSessionTokens'
 import { revokeToken } from './revokeToken'
+import { sendToSignIn } from './sendToSignIn'
 import { spendRefresh } from './spendRefresh'
 import {
   MAX_REFRESHES_PER_MINUTE,
@@ -38,13 +39,7 @@ import type {
   SessionUser,
   SignOutOptions,
 } from './session.types'
-import {
-  planPostLoginPathCookie,
-  planPostLoginPathRemoval,
-  planPostLoginRedirectCookie,
-  planRefreshedTokenCookies,
-  planSessionCookieRemovals,
-} from './sessionCookies'
+import { planRefreshedTokenCookies, planSessionCookieRemovals } from './sessionCookies'
 
 /**
  * The platform session for a sub-site: read the token cookies the sign-in app wrote
@@ -412,13 +407,8 @@ export function createPlatformSession(config: SessionConfig, deps: SessionDeps):
   function redirectToSignIn(subSite: string, options: RedirectToSignInOptions = {}): void {
     // A guard re-running while signing out (e.g. on visibilitychange) must not write the cookie
     // that sign-out removes, nor leave for the sign-in page instead of the provider's logout.
-    if (store.isSigningOut()) return
-    const write = planPostLoginRedirectCookie(config, subSite)
-    const path = planPostLoginPathCookie(config, options.returnPath)
-    deps.cookies.set(write)
-    if (path === null) deps.cookies.remove(planPostLoginPathRemoval(config))
-    else deps.cookies.set(path)
-    deps.navigate(signInUrl)
+    if (!store.isSigningOut())
+      sendToSignIn(config, deps.cookies, deps.navigate, signInUrl, subSite, options.returnPath)
   }
 
   return {
