@@ -99,6 +99,14 @@ export class SignInPage {
     await expect(this.page).toHaveTitle(TEXTS.title)
   }
 
+  /** From the email step to Google's account chooser. */
+  async openGoogle(): Promise<void> {
+    await this.goto()
+    await this.google.click()
+    await this.page.waitForURL((url) => url.origin === ORIGINS.google)
+    await expect(this.page.getByRole('heading', { name: 'Choose an account' })).toBeVisible()
+  }
+
   async enterEmail(email: string): Promise<void> {
     this.secrets.add(email, 'email')
     await this.email.fill(email)

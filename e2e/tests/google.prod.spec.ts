@@ -10,11 +10,8 @@ import { alterGoogleAuthAnswer, directUrl as directUrlOf } from '../support/prov
 import { ACCOUNTS, MESSAGES } from '../support/signInPage'
 
 test.describe('Google', () => {
-  test.beforeEach(async ({ page, app }) => {
-    await app.goto()
-    await app.google.click()
-    await page.waitForURL((url) => url.origin === ORIGINS.google)
-    await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible()
+  test.beforeEach(async ({ app }) => {
+    await app.openGoogle()
   })
 
   test('an account the product API does not know: "No user found for this email address."', async ({

@@ -11,11 +11,8 @@ import { alterGoogleAuthAnswer } from '../support/providerRoutes'
 import { ACCOUNTS, expectSignedInOnSubsite } from '../support/signInPage'
 
 test.describe('Google', () => {
-  test.beforeEach(async ({ page, app }) => {
-    await app.goto()
-    await app.google.click()
-    await page.waitForURL((url) => url.origin === ORIGINS.google)
-    await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible()
+  test.beforeEach(async ({ app }) => {
+    await app.openGoogle()
   })
 
   test('a known account: consent, the product API answers cookies, which are written; the user lands signed in', async ({
