@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { firstPaint } from './build/firstPaint.ts'
+import { preloadViews } from './build/preloadViews.ts'
 import { prerenderEmailStep } from './build/prerenderPlugin.ts'
 import { requireAllowedSubsites } from './build/requireAllowedSubsites.ts'
 import { scriptsAfterFirstFrame } from './build/scriptsAfterFirstFrame.ts'
@@ -18,14 +19,16 @@ export const authCoreAliases = [
 
 export default defineConfig({
   // requireAllowedSubsites first: a production build without the list stops before anything is
-  // built. firstPaint and scriptsAfterFirstFrame before prerenderEmailStep (the language variants
-  // are made from their page, and put their preloads into its template of scripts);
+  // built. firstPaint, scriptsAfterFirstFrame and preloadViews (into its template) before
+  // prerenderEmailStep (the language variants are made from their page, and put their preloads
+  // into its template of scripts);
   // subresourceIntegrity last: it hashes the files as written, after every other plugin.
   plugins: [
     requireAllowedSubsites(),
     react(),
     firstPaint(),
     scriptsAfterFirstFrame(),
+    preloadViews(),
     prerenderEmailStep(),
     subresourceIntegrity(),
   ],
@@ -49,7 +52,14 @@ export default defineConfig({
         // The first load is one chunk: every module the entry imports statically, even those the
         // lazy chunks share (Rolldown would otherwise split them off as chunks of their own, each
         // a request on the critical path).
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // The views (React and the steps, `src/startApp.tsx`, which the entry imports once the flow
+        // has started) are one chunk too, preloaded beside the entry (build/preloadViews.ts).
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: 'views', test: /[\\/]src[\\/]startApp\.tsx$/ },
+          ],
+        },
       },
     },
   },

@@ -3,45 +3,12 @@
  * or duplicated `state`, a replayed callback URL, an error with markup, and the other provider's
  * kind of return. Each is refused with a clear message and no token request is made.
  */
-import type { Page } from '@playwright/test'
+import { expectRefused, pendingTransaction } from '../support/callback'
 import { ORIGINS } from '../support/env'
 import { expect, test } from '../support/fixtures'
-import type { NetworkLog } from '../support/network'
-import type { Controls } from '../support/platform'
-import { ACCOUNTS, expectSignedInOnSubsite, MESSAGES, type SignInPage } from '../support/signInPage'
+import { ACCOUNTS, expectSignedInOnSubsite, MESSAGES } from '../support/signInPage'
 
 const REFUSED = MESSAGES.invalid_callback
-
-async function expectRefused(page: Page, app: SignInPage, net: NetworkLog, controls: Controls) {
-  await app.expectEmailStepError(REFUSED)
-  expect(page.url()).toBe(`${ORIGINS.app}/`)
-  expect(net.count('POST', '/oauth2/default/v1/token')).toBe(0)
-  expect(net.count('GET', '/auth/google-auth')).toBe(0)
-  const server = await controls.requests()
-  expect(
-    server.filter((r) => r.path.endsWith('/v1/token') || r.path === '/auth/google-auth'),
-  ).toEqual([])
-  expect(
-    await page.evaluate(() => [
-      sessionStorage.getItem('signin.pkceVerifier'),
-      sessionStorage.getItem('signin.oauthState'),
-    ]),
-  ).toEqual([null, null])
-}
-
-/** Starts a password sign-in and stops it at /authorize: a real transaction is pending in the tab. */
-async function pendingTransaction(page: Page, app: SignInPage): Promise<URL> {
-  let authorize: URL | null = null
-  const isAuthorize = (url: URL) => url.pathname.endsWith('/v1/authorize')
-  await page.route(isAuthorize, async (route) => {
-    authorize = new URL(route.request().url())
-    await route.abort()
-  })
-  await app.signInWithPassword(ACCOUNTS.pat)
-  await expect.poll(() => authorize !== null).toBe(true)
-  await page.unroute(isAuthorize)
-  return authorize!
-}
 
 test.describe('callback attacks', () => {
   test('a forged callback with no sign-in pending is refused', async ({

@@ -224,24 +224,8 @@ test.describe('reload on each step', () => {
     await expect(page.getByRole('alert')).toHaveText('Your session has expired. Please try again.')
     await expect(app.email).toBeVisible()
   })
-
-  test('during the callback (token exchange in flight): a sensible step and no second token request', async ({
-    page,
-    app,
-    net,
-    controls,
-  }) => {
-    await controls.fault('token', 'delay', { delayMs: 2500 })
-    await toPasswordStep(app)
-    const tokenRequest = page.waitForRequest((r) => r.url().endsWith('/v1/token'))
-    await app.signIn.click()
-    await tokenRequest
-    await reloadAndExpectStep(page)
-    await expect(app.email).toBeVisible()
-    await page.waitForTimeout(3000) // the delayed exchange has answered by now
-    expect(net.count('POST', '/oauth2/default/v1/token')).toBe(1)
-    expect(page.url()).not.toMatch(/[#?&](code|state)=/)
-  })
+  // A reload during the callback (before the token request, in flight, before the redirect):
+  // early-callback.spec.ts, in both modes.
 })
 
 test.describe('back and forward', () => {

@@ -36,7 +36,10 @@
  *   empty card when a step's view cannot be fetched (87.10 KiB with both). It was raised to 90 KiB
  *   while the account situations' reducer handlers, texts and icons were in the first load (89.34
  *   KiB); they now load with the provider clients and the views (next point), and the cookies are
- *   written without js-cookie.
+ *   written without js-cookie. 87.75 KiB since the views (React and the steps) are a chunk of
+ *   their own beside the entry, preloaded in parallel, so a return from a provider sends its token
+ *   request before React has arrived (issue 26): the same code measured 87.53 KiB as two chunks,
+ *   86.66 KiB as one (c3205db); the 0.87 KiB is two gzip streams instead of one and the chunks' imports.
  * - What only a later step needs is not in the first load (LATER_STEP_MODULES, through the source
  *   maps): the handlers of the steps only an answer from Okta leads to (auth-core's `laterSteps`,
  *   in the provider clients' chunk that answer comes through), the code-entry reducer, the
@@ -93,7 +96,7 @@ function servedCsp(dist) {
 }
 
 const KIB = 1024
-const BUDGET = { initialJs: 87.25 * KIB, css: 6 * KIB, firstVisit: 100 * KIB, requests: 4 }
+const BUDGET = { initialJs: 87.75 * KIB, css: 6 * KIB, firstVisit: 100 * KIB, requests: 4 }
 
 /** Modules only the later steps use: none of their code may be in the first-load chunks. */
 const LATER_STEP_MODULES = [
@@ -111,9 +114,12 @@ const LATER_STEP_MODULES = [
  * catalogue mechanism and the menu in the app, the locale list and rules in auth-core. (The
  * English texts themselves, src/i18n/en.ts, were in the first load before.) Measured when the
  * build has its hidden source maps (every build of this app has); before languages the first
- * load was 84 377 B (94138eb); with them 85 906 B (+1 529 B) on the same sources.
+ * load was 84 377 B (94138eb); with them 85 906 B (+1 529 B) on the same sources. Read with the
+ * source index carried across lines (as ECMA-426 has it; it was reset on every line, which gave
+ * 1.45 KiB on c3205db), the same modules measure 1.84 KiB on c3205db, and 1.87 KiB on c0eca79 with
+ * the views in a chunk of their own: 1.9 KiB is what they take today, not a new allowance.
  */
-const LANGUAGES_GROWTH = 1.5 * KIB
+const LANGUAGES_GROWTH = 1.9 * KIB
 const LANGUAGE_MODULES = [
   /\/apps\/signin\/src\/i18n\/(?!en\.ts$)[^/]+\.tsx?$/,
   /\/apps\/signin\/src\/components\/LanguageMenu\.tsx$/,
@@ -398,9 +404,10 @@ function shareOf(chunks, patterns) {
     )
     const ours = paths.map((path) => patterns.some((pattern) => pattern.test(path)))
     const lines = text.split('\n')
+    // The source index runs on across lines (only the column starts again at 0 on each line).
+    let source = 0
     map.mappings.split(';').forEach((segments, line) => {
       let column = 0
-      let source = 0
       const starts = []
       for (const segment of segments.split(',').filter(Boolean)) {
         const [dColumn, dSource] = decodeVlq(segment)

@@ -4,7 +4,6 @@
  * first render, so both build it here.
  */
 import { StrictMode } from 'react'
-import type { SignInState } from '@mapping-platform/auth-core'
 import type { LocationAdapter } from './browser/locationAdapter'
 import { UiAdaptersContext } from './components/UiAdapters'
 import type { UiAdapters } from './components/UiAdapters'
@@ -34,12 +33,4 @@ export function appElement({ store, legal, location, ui, locale }: AppElementPro
       </I18nProvider>
     </StrictMode>
   )
-}
-
-/**
- * Whether `state` is the plain email step every first visit starts on (nothing typed, no error):
- * the one screen that is prerendered, so the only one the client hydrates.
- */
-export function isPristineEmailStep(state: SignInState): boolean {
-  return state.step === 'email' && state.email === '' && !state.attempted && state.error === null
 }

@@ -1,8 +1,11 @@
+/**
+ * The entry: the flow starts in this very task (`startPage`: on a return from a provider its
+ * request leaves from here), and the views (React, `startApp.tsx`, their own chunk, preloaded by
+ * index.html) render it once they arrive.
+ */
 import './styles/index.css'
 import { buildEnv } from './config'
-import { startApp } from './startApp'
+import { startPage } from './startPage'
 
 const container = document.getElementById('root')
-// The page is already painted (the email step is prerendered): start the app in a task of its own,
-// so evaluating the bundle and starting the app are two short tasks rather than one long one.
-if (container) setTimeout(() => startApp(container, { env: buildEnv() }), 0)
+if (container) void startPage(container, { env: buildEnv() }, () => import('./startApp'))

@@ -8,13 +8,14 @@
 import { renderToString } from 'react-dom/server'
 import { createSignInFlow } from '@mapping-platform/auth-core'
 import type { ConfigEnv, Locale, LocaleMessages, PageSnapshot } from '@mapping-platform/auth-core'
-import { appElement, isPristineEmailStep } from './appElement'
+import { appElement } from './appElement'
 import { createLocaleStore } from './i18n/localeStore'
 import { createTranslator } from './i18n/translator'
 import type { Translator } from './i18n/translator'
 import type { UiAdapters } from './components/UiAdapters'
 import { readAppConfig } from './config'
 import { createFlowStore } from './flow/createFlowStore'
+import { isPristineEmailStep } from './flow/isPristineEmailStep'
 
 /**
  * Stands in for the page's origin, which the build does not know: it only makes the redirect URI,

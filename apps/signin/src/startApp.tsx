@@ -1,34 +1,25 @@
 /**
- * Wires the app: configuration, adapters, the flow store and the first render. The flow reads the
- * page (`pageLoaded`) exactly once, before anything renders, so StrictMode's double rendering and
- * double effects can never read it, exchange a code or call a provider twice.
+ * The views: React renders the flow `bootFlow` started, from the store's current state. The flow
+ * read the page (`pageLoaded`) exactly once, before anything renders, so StrictMode's double
+ * rendering and double effects can never read it, exchange a code or call a provider twice.
  *
  * The build prerenders the plain email step into the page (`prerender.tsx`): when the flow starts
  * there too, React hydrates that markup; on any other first state (a step in the hash, a return
  * from a provider, a configuration error) it renders afresh, replacing it.
+ *
+ * A chunk of its own (React and the steps), imported by the entry (`startPage`) once the flow's
+ * first requests have left; index.html preloads it beside the entry.
  */
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import type { Root } from 'react-dom/client'
-import { createSignInFlow, isLocale } from '@mapping-platform/auth-core'
-import type { ConfigEnv, Locale } from '@mapping-platform/auth-core'
-import { createCookieJar } from './browser/cookies'
-import { createLocationAdapter } from './browser/locationAdapter'
-import { randomBytes } from './browser/random'
-import { readPageSnapshot } from './browser/readPageSnapshot'
-import { createTransactionStorage } from './browser/transactionStorage'
-import { createTimers } from './browser/timers'
-import { createClipboard } from './browser/clipboard'
-import { appElement, isPristineEmailStep } from './appElement'
+import { isLocale } from '@mapping-platform/auth-core'
+import type { Locale } from '@mapping-platform/auth-core'
+import { appElement } from './appElement'
+import { bootFlow } from './bootFlow'
+import type { BootedFlow, StartOptions } from './bootFlow'
 import { Layout } from './components/Layout'
-import type { UiAdapters } from './components/UiAdapters'
-import { describeProblems, readAppConfig } from './config'
-import { createFlowStore } from './flow/createFlowStore'
 import type { FlowStore } from './flow/createFlowStore'
-import { loadNetworkEffects, runEffect } from './flow/runEffect'
-import type { EffectAdapters } from './flow/runEffect'
-import { createReporter } from './telemetry/reporter'
-import type { ReporterOptions } from './telemetry/reporter'
 import { I18nProvider } from './i18n/I18nContext'
 import { wantedLocale } from './i18n/wantedLocale'
 import { createLocaleStore } from './i18n/localeStore'
@@ -37,36 +28,32 @@ import { createTranslator } from './i18n/translator'
 import type { Translator } from './i18n/translator'
 import { ConfigErrorView } from './views/ConfigErrorView'
 
-export interface StartOptions {
-  readonly env: ConfigEnv
-  /** The page's origin (the redirect URI is this plus `/`); `location.origin` by default. */
-  readonly origin?: string
-  /** Replacements for the browser adapters (tests). */
-  readonly adapters?: Partial<Omit<EffectAdapters, 'config'>> & Partial<UiAdapters>
-  /** Options for the lazy Sentry reporter (tests pass a capturing transport). */
-  readonly reporter?: Omit<ReporterOptions, 'dsn'>
-  /** Shows these texts instead of negotiating a language (tests: the pseudo-locale). */
-  readonly translator?: Translator
-}
-
 export interface StartedApp {
   /** The flow store, or null when the configuration is invalid. */
   readonly store: FlowStore | null
   readonly unmount: () => void
 }
 
-/** Starts the sign-in page in `container`. */
+/** Starts the flow and renders the sign-in page in `container` at once (tests; the page: `startPage`). */
 export function startApp(container: HTMLElement, options: StartOptions): StartedApp {
-  const result = readAppConfig(options.env, { origin: options.origin ?? window.location.origin })
-  if (!result.ok) {
-    console.error(describeProblems(result.problems))
+  return renderApp(container, bootFlow(options), options)
+}
+
+/** Renders the page for the flow `booted` started (or its configuration problems) in `container`. */
+export function renderApp(
+  container: HTMLElement,
+  booted: BootedFlow,
+  options: StartOptions,
+): StartedApp {
+  if (!booted.ok) {
+    const { problems } = booted
     const root = createRoot(container)
     const show = (translator: Translator): void =>
       root.render(
         <StrictMode>
           <I18nProvider store={createLocaleStore(translator)}>
             <Layout>
-              <ConfigErrorView problems={result.problems} />
+              <ConfigErrorView problems={problems} />
             </Layout>
           </I18nProvider>
         </StrictMode>,
@@ -89,33 +76,7 @@ export function startApp(container: HTMLElement, options: StartOptions): Started
     return { store: null, unmount: () => root.unmount() }
   }
 
-  const { config } = result
-  const given = options.adapters ?? {}
-  const timers = given.timers ?? createTimers()
-  const adapters: EffectAdapters = {
-    config: config.auth,
-    storage: given.storage ?? createTransactionStorage(),
-    cookies: given.cookies ?? createCookieJar(),
-    location: given.location ?? createLocationAdapter(),
-    timers,
-    randomBytes: given.randomBytes ?? randomBytes,
-    reporter: given.reporter ?? createReporter({ ...options.reporter, dsn: config.sentryDsn }),
-    ...(given.fetch ? { fetch: given.fetch } : {}),
-  }
-  const ui: UiAdapters = { timers, clipboard: given.clipboard ?? createClipboard() }
-
-  // The first load's flow stops before the steps only an answer from Okta leads to; their
-  // handlers come with the provider clients, which that answer came through.
-  const store = createFlowStore(
-    createSignInFlow(config.auth, null),
-    (effect, send) => runEffect(effect, send, adapters),
-    () => loadNetworkEffects().then((network) => createSignInFlow(config.auth, network.laterSteps)),
-  )
-  store.send({
-    type: 'pageLoaded',
-    page: readPageSnapshot({ ...adapters, cookieHeader: () => document.cookie, now: timers.now }),
-  })
-  const pristine = isPristineEmailStep(store.getSnapshot().state)
+  const { config, adapters, ui, store, pristine } = booted
   let root: Root | null = null
   let unmounted = false
   // The first render is in the page's language (`<html lang>`: the server picked the variant from
@@ -157,16 +118,6 @@ export function startApp(container: HTMLElement, options: StartOptions): Started
         .choose(wanted, { save: false })
         .catch(() => undefined)
   })
-  // The provider clients are not needed to show the email step: fetch them once the person starts
-  // on it (typing an email, choosing Google), so a first visit loads only what it shows. A page
-  // that starts anywhere else fetches them when its first effect needs them.
-  if (pristine) {
-    const unsubscribe = store.subscribe(() => {
-      if (isPristineEmailStep(store.getSnapshot().state)) return
-      unsubscribe()
-      void loadNetworkEffects().catch(() => undefined)
-    })
-  }
   return {
     store,
     unmount: () => {

@@ -130,12 +130,34 @@ function runOther(
     case 'prepareGoogleRedirect':
     case 'exchangeCode':
     case 'callGoogleAuth':
-    case 'verifySession':
-      return void loadNetworkEffects().then(
-        (network) => network.runNetworkEffect(effect, adapters).then(send),
+    case 'verifySession': {
+      const handedOver = loadNetworkEffects().then(
+        (network) => void network.runNetworkEffect(effect, adapters).then(send),
         () => send(unreachable(effect)),
       )
+      const before = sent.get(adapters)
+      sent.set(
+        adapters,
+        Promise.all([before, handedOver]).then(
+          () => undefined,
+          () => undefined,
+        ),
+      )
+      return
+    }
   }
+}
+
+/** Per page (its adapters): the network effects run so far, handed to the provider clients. */
+const sent = new WeakMap<EffectAdapters, Promise<void>>()
+
+/**
+ * Settles once every network effect run so far on this page has been handed to auth-core's
+ * clients (its request sent: they `fetch` without waiting on anything else) or has failed to load;
+ * at once when there was none. Never rejects.
+ */
+export function requestsSent(adapters: EffectAdapters): Promise<void> {
+  return sent.get(adapters) ?? Promise.resolve()
 }
 
 /** The effects that change the token cookies, under the platform-wide refresh lease. */

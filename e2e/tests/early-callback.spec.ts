@@ -1,0 +1,224 @@
+/**
+ * The callback before React (issue 26): back from `/authorize` with `#code=…&state=…` (or from
+ * Google with `?code=…`), the page's small entry reads the return and sends the token request (the
+ * product API call) before any script carrying React or the views has arrived; the views follow
+ * and show the flow's current step. And, on that early path: a reload at each point of it (before
+ * the token request leaves, while it is in flight, after the tokens and before the redirect), a
+ * slow token answer, a wrong state: each ends signed in or on a step with a way forward, never a
+ * blank page, never a code exchanged twice.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page, Route } from '@playwright/test'
+import { expectRefused, pendingTransaction } from '../support/callback'
+import { ORIGINS, RUN_DIR } from '../support/env'
+import { expect, test } from '../support/fixtures'
+import type { NetworkLog } from '../support/network'
+import { ACCOUNTS, expectSignedInOnSubsite, TEXTS } from '../support/signInPage'
+
+const TOKEN = '/oauth2/default/v1/token'
+/** In React's production builds (its error URLs), in no other module of the page. */
+const REACT_MARK = 'react.dev/errors/'
+
+/** The built scripts carrying React (read from the build the suite serves). */
+function reactScripts(): Set<string> {
+  const assets = join(RUN_DIR, 'dist', 'assets')
+  return new Set(
+    readdirSync(assets).filter(
+      (name) =>
+        name.endsWith('.js') && readFileSync(join(assets, name), 'utf8').includes(REACT_MARK),
+    ),
+  )
+}
+
+/**
+ * Holds back every script of the page that carries React until `release` is called, from now
+ * on; `held` lists the ones requested. Routing also keeps the browser cache out, as on a first
+ * visit.
+ */
+async function holdReact(page: Page): Promise<{ held: string[]; release: () => void }> {
+  let release = (): void => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const react = reactScripts()
+  expect(react.size, 'scripts carrying React in the build').toBeGreaterThan(0)
+  const held: string[] = []
+  await page.route(/\/assets\/[^/]+\.js$/, async (route: Route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop()!
+    if (react.has(name)) {
+      held.push(name)
+      await released
+    }
+    await route.continue()
+  })
+  return { held, release }
+}
+
+/** The page shows a real step (a heading), never an empty root, after a reload. */
+async function reloadAndExpectStep(page: Page): Promise<void> {
+  await page.reload()
+  await expect(page.locator('#root')).not.toBeEmpty()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page).toHaveTitle(TEXTS.title)
+}
+
+const tokenRequests = (net: NetworkLog) => net.count('POST', TOKEN)
+
+test.describe('the callback before React', () => {
+  test('back from /authorize, the token request leaves before any script with React has arrived; the views follow', async ({
+    page,
+    app,
+    net,
+  }) => {
+    await app.goto()
+    await app.enterEmail(ACCOUNTS.pat.email)
+    await app.typePassword(ACCOUNTS.pat.password)
+    const react = await holdReact(page)
+    await app.signIn.click()
+    await expect.poll(() => tokenRequests(net), { timeout: 10_000 }).toBe(1)
+    expect(react.held.length, 'a script with React was requested and held').toBeGreaterThan(0)
+    react.release()
+    await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+    expect(tokenRequests(net)).toBe(1)
+  })
+
+  test('back from Google, the product API call leaves before any script with React has arrived', async ({
+    page,
+    app,
+    net,
+  }) => {
+    await app.goto()
+    await app.google.click()
+    await page.waitForURL((url) => url.origin === ORIGINS.google)
+    const react = await holdReact(page)
+    await page.getByRole('button', { name: new RegExp(ACCOUNTS.gina.email) }).click()
+    await expect.poll(() => net.count('GET', '/auth/google-auth'), { timeout: 10_000 }).toBe(1)
+    expect(react.held.length).toBeGreaterThan(0)
+    react.release()
+    await expectSignedInOnSubsite(page, ACCOUNTS.gina.email)
+    expect(net.count('GET', '/auth/google-auth')).toBe(1)
+  })
+
+  test('a slow token answer: the page shows it is signing in, then the person lands signed in', async ({
+    page,
+    app,
+    net,
+    controls,
+  }) => {
+    await controls.fault('token', 'delay', { delayMs: 2500 })
+    await app.signInWithPassword(ACCOUNTS.pat)
+    await page.waitForRequest((request) => request.url().endsWith(TOKEN))
+    await expect(page.getByRole('heading', { name: 'Signing you in…' })).toBeVisible()
+    expect(new URL(page.url()).hash).toBe('')
+    await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+    expect(tokenRequests(net)).toBe(1)
+  })
+
+  test('a wrong state, with a real sign-in pending: refused with the callback message, no token request', async ({
+    page,
+    app,
+    net,
+    controls,
+  }) => {
+    await pendingTransaction(page, app)
+    await page.goto(`${ORIGINS.app}/#code=x&state=forged`)
+    await expectRefused(page, app, net, controls)
+  })
+})
+
+test.describe('a reload on the early callback path', () => {
+  test('before the page has read the return (its scripts never arrived): the return is read once, signed in', async ({
+    page,
+    app,
+    net,
+  }) => {
+    await app.goto()
+    await app.enterEmail(ACCOUNTS.pat.email)
+    await app.typePassword(ACCOUNTS.pat.password)
+    let failed = 0
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      failed += 1
+      await route.abort('connectionreset')
+    })
+    await app.signIn.click()
+    await page.waitForURL((url) => url.origin === ORIGINS.app && url.hash.startsWith('#code='), {
+      waitUntil: 'commit',
+    })
+    await expect.poll(() => failed).toBeGreaterThan(0)
+    await page.unrouteAll({ behavior: 'wait' })
+    await page.reload()
+    await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+    expect(tokenRequests(net)).toBe(1)
+  })
+
+  test('after the return was read, before the token request left: a step to start again from, the code never exchanged', async ({
+    page,
+    app,
+    net,
+  }) => {
+    await app.goto()
+    await app.enterEmail(ACCOUNTS.pat.email)
+    await app.typePassword(ACCOUNTS.pat.password)
+    // The provider clients' chunk held: the entry has read and cleared the return, no request yet.
+    let held = false
+    await page.route(/\/assets\/networkEffects-[^/]+\.js$/, () => {
+      held = true
+    })
+    await app.signIn.click()
+    await page.waitForURL(`${ORIGINS.app}/`)
+    await expect.poll(() => held).toBe(true)
+    // Reloaded with the chunk still held (unrouting would let the old page's request through).
+    await reloadAndExpectStep(page)
+    await expect(app.email).toBeVisible()
+    expect(page.url()).not.toMatch(/[#?&](code|state)=/)
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await page.waitForTimeout(1000)
+    expect(tokenRequests(net)).toBe(0)
+    await app.enterEmail(ACCOUNTS.pat.email)
+    await app.typePassword(ACCOUNTS.pat.password)
+    await app.signIn.click()
+    await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+    expect(tokenRequests(net)).toBe(1)
+  })
+
+  test('while the token request is in flight: a step to start again from, and no second token request', async ({
+    page,
+    app,
+    net,
+    controls,
+  }) => {
+    await controls.fault('token', 'delay', { delayMs: 2500 })
+    await app.goto()
+    await app.enterEmail(ACCOUNTS.pat.email)
+    await app.typePassword(ACCOUNTS.pat.password)
+    const tokenRequest = page.waitForRequest((r) => r.url().endsWith(TOKEN))
+    await app.signIn.click()
+    await tokenRequest
+    await reloadAndExpectStep(page)
+    await expect(app.email).toBeVisible()
+    await page.waitForTimeout(3000) // the delayed exchange has answered by now
+    expect(tokenRequests(net)).toBe(1)
+    expect(page.url()).not.toMatch(/[#?&](code|state)=/)
+  })
+
+  test('after the tokens arrived, before the redirect: the page says who is signed in, and Continue goes on', async ({
+    page,
+    app,
+    net,
+  }) => {
+    // The redirect to the provider's logout never gets through: the page stays, cookies written.
+    let leaving = false
+    const isLogout = (url: URL) => url.pathname.endsWith('/v1/logout')
+    await page.route(isLogout, async (route) => {
+      leaving = true
+      await route.abort('aborted')
+    })
+    await app.signInWithPassword(ACCOUNTS.pat)
+    await expect.poll(() => leaving).toBe(true)
+    await page.unroute(isLogout)
+    await reloadAndExpectStep(page)
+    await expect(app.heading).toHaveText(/^You’re (signed in as .+|already signed in)$/)
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
+    expect(tokenRequests(net)).toBe(1)
+  })
+})
