@@ -86,9 +86,7 @@ test.describe('the callback before React', () => {
     app,
     net,
   }) => {
-    await app.goto()
-    await app.google.click()
-    await page.waitForURL((url) => url.origin === ORIGINS.google)
+    await app.openGoogle()
     const react = await holdReact(page)
     await page.getByRole('button', { name: new RegExp(ACCOUNTS.gina.email) }).click()
     await expect.poll(() => net.count('GET', '/auth/google-auth'), { timeout: 10_000 }).toBe(1)
