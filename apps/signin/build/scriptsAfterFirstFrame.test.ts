@@ -4,7 +4,12 @@
  * and clock the test drives).
  */
 import { describe, expect, it } from 'vitest'
-import { FIRST_FRAME_LOADER, LOADER_DEADLINE_MS, deferScripts } from './scriptsAfterFirstFrame'
+import {
+  FIRST_FRAME_LOADER,
+  LOADER_DEADLINE_MS,
+  REPLAY_TRIES,
+  deferScripts,
+} from './scriptsAfterFirstFrame'
 
 const ENTRY = '<script type="module" crossorigin src="/assets/index-abc.js"></script>'
 
@@ -41,12 +46,23 @@ function page({
   let observer: ((list: { getEntriesByName(name: string): unknown[] }) => void) | undefined
   let observed: unknown
   const content = { cloneNode: (deep: boolean) => ({ clone: deep }) }
+  /** The root element: React marks it with `__reactContainer$…` when it takes it over. */
+  const clicks: string[] = []
+  const googleButton = { click: () => clicks.push('replayed') }
+  const form = { requestSubmit: () => clicks.push('submitted') }
+  const googleTarget = { closest: () => googleButton }
+  const emailField = { closest: () => null, form }
+  const root: Record<string, unknown> & { contains(node: unknown): boolean } = {
+    contains: (node) => node === googleTarget || node === emailField,
+  }
   const document = {
     visibilityState: hidden ? 'hidden' : 'visible',
     head: { append: (node: unknown) => appended.push(node) },
-    getElementById: (id: string) => (id === 'scripts' ? { content } : null),
+    getElementById: (id: string) => (id === 'scripts' ? { content } : id === 'root' ? root : null),
     addEventListener: (type: string, listener: () => void) =>
       (listeners[type] ??= []).push(listener),
+    removeEventListener: (type: string, listener: () => void) =>
+      (listeners[type] = (listeners[type] ?? []).filter((l) => l !== listener)),
   }
   class PerformanceObserver {
     static readonly supportedEntryTypes = paintTiming ? ['paint', 'navigation'] : ['navigation']
@@ -70,7 +86,8 @@ function page({
     document,
     { search, hash },
     { PerformanceObserver },
-    (run: () => void, at: number) => timers.push({ at, run }),
+    (run: (...args: unknown[]) => void, at: number, ...args: unknown[]) =>
+      timers.push({ at, run: () => run(...args) }),
     (run: () => void) => frames.push(run),
     PerformanceObserver,
   )
@@ -86,6 +103,30 @@ function page({
       listeners.visibilitychange?.forEach((listener) => listener())
     },
     after: (ms: number) => timers.filter((timer) => timer.at <= ms).forEach((t) => t.run()),
+    /** A person's click on `target` (the Google button, or anything else): whether it went on. */
+    click: (target: 'google' | 'field', type = 'click', key = '') => {
+      let stopped = false
+      const event = {
+        type,
+        key,
+        target: target === 'google' ? googleTarget : emailField,
+        preventDefault: () => (stopped = true),
+        stopImmediatePropagation: () => (stopped = true),
+      }
+      ;(listeners[type] ?? []).forEach((listener) =>
+        (listener as unknown as (e: typeof event) => void)(event),
+      )
+      return !stopped
+    },
+    /** React takes the root over. */
+    hydrate: () => (root['__reactContainer$x1'] = {}),
+    clicks,
+    /** Runs the timers due, as the clock reaches each (the replay's 50 ms polls). */
+    tick: () => {
+      const due = timers.filter((timer) => timer.at === 50)
+      timers.splice(0, timers.length, ...timers.filter((timer) => timer.at !== 50))
+      due.forEach((timer) => timer.run())
+    },
   }
 }
 
@@ -150,5 +191,53 @@ describe('the inline loader', () => {
     expect(tab.appended).toEqual([])
     tab.after(LOADER_DEADLINE_MS)
     expect(tab.appended).toHaveLength(1)
+  })
+})
+
+describe('a click before the app has started', () => {
+  it('on a button: starts the scripts, is held, and is given again once React has the root', () => {
+    const tab = page()
+    expect(tab.click('google')).toBe(false)
+    expect(tab.appended).toHaveLength(1)
+    tab.tick()
+    tab.tick()
+    expect(tab.clicks).toEqual([])
+    tab.hydrate()
+    tab.tick()
+    expect(tab.clicks).toEqual(['replayed'])
+    // From then on clicks go to React untouched, and the loader stops listening.
+    expect(tab.click('google')).toBe(true)
+    tab.tick()
+    expect(tab.clicks).toEqual(['replayed'])
+  })
+
+  it('Enter in the email field: held, once however often, and the form submitted once React has the root', () => {
+    const tab = page()
+    expect(tab.click('field', 'keydown', 'a')).toBe(true)
+    expect(tab.appended).toEqual([])
+    expect(tab.click('field', 'keydown', 'Enter')).toBe(false)
+    expect(tab.click('field', 'keydown', 'Enter')).toBe(false)
+    expect(tab.appended).toHaveLength(1)
+    tab.tick()
+    tab.hydrate()
+    tab.tick()
+    tab.tick()
+    expect(tab.clicks).toEqual(['submitted'])
+    expect(tab.click('field', 'keydown', 'Enter')).toBe(true)
+  })
+
+  it('elsewhere (the email field): goes on untouched and starts nothing', () => {
+    const tab = page()
+    expect(tab.click('field')).toBe(true)
+    expect(tab.appended).toEqual([])
+  })
+
+  it(`is given up after ${REPLAY_TRIES} tries when React never takes the root`, () => {
+    const tab = page()
+    tab.click('google')
+    for (let i = 0; i <= REPLAY_TRIES + 5; i += 1) tab.tick()
+    tab.hydrate()
+    tab.tick()
+    expect(tab.clicks).toEqual([])
   })
 })

@@ -19,7 +19,10 @@
  *   frames do not run), or when the page is hidden before it has painted;
  * - else on the first contentful paint (a `paint` PerformanceObserver, which reports the frame
  *   once it is presented), or after a second animation frame where paint timing is missing;
- * - in any case after 3 s (a safety net: a page never left without its scripts).
+ * - in any case after 3 s (a safety net: a page never left without its scripts);
+ * - at once on a click on one of the page's buttons or Enter in one of its fields, which is kept
+ *   and given again once React's root is there (typing needs no such help: the field keeps its
+ *   value, `EmailStep`).
  *
  * The strict CSP stays: the loader's SHA-256 (as CSP hashes an element's text) is written to
  * `.vite/csp-script-src`, which deploy/render.sh puts into `script-src` beside `'self'`;
@@ -40,9 +43,16 @@ export const SCRIPTS_TEMPLATE = '<template id="scripts">'
 /** The safety net: the scripts start after this long whatever else happens (ms). */
 export const LOADER_DEADLINE_MS = 3000
 
+/** How often (every 50 ms) a click made before the app started is tried again: 10 s. */
+export const REPLAY_TRIES = 200
+
 /**
  * The inline loader (classic script, its text hashed as it stands: no `</script`, no markup).
- * Every path calls `start`, which runs once.
+ * Every path calls `start`, which runs once. A click on one of the page's buttons, or Enter in
+ * one of its fields, before React has taken the page over (the prerendered Google button and
+ * form do nothing by themselves) starts the scripts and is given again, once, when React's root
+ * is on the page (a click, or the form's submission; React then hydrates at once for it, as for
+ * any discrete event, keeping what was typed): a person who acts at once loses nothing.
  */
 export const FIRST_FRAME_LOADER = `(() => {
   let started = false
@@ -51,6 +61,28 @@ export const FIRST_FRAME_LOADER = `(() => {
     started = true
     document.head.append(document.getElementById('scripts').content.cloneNode(true))
   }
+  const root = document.getElementById('root')
+  const live = () => Object.keys(root).some((key) => key.startsWith('__reactContainer$'))
+  let pending = false
+  const early = (event) => {
+    if (live()) {
+      document.removeEventListener('click', early, true)
+      return document.removeEventListener('keydown', early, true)
+    }
+    const target = event.target
+    const button = event.type === 'click' && target.closest?.('button')
+    const form = event.type === 'keydown' && event.key === 'Enter' && target.form
+    if (!(button || form) || !root.contains(target)) return
+    event.preventDefault()
+    event.stopImmediatePropagation()
+    start()
+    if (pending) return
+    pending = true
+    const again = (tries) => live() ? (button ? button.click() : form.requestSubmit()) : tries > 0 && setTimeout(again, 50, tries - 1)
+    again(${REPLAY_TRIES})
+  }
+  document.addEventListener('click', early, true)
+  document.addEventListener('keydown', early, true)
   if (/[?#&](?:code|state|error)=/.test(location.search + location.hash) || document.visibilityState === 'hidden') return start()
   document.addEventListener('visibilitychange', start)
   setTimeout(start, ${LOADER_DEADLINE_MS})
