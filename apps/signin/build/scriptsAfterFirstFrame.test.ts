@@ -152,14 +152,16 @@ describe('the inline loader', () => {
     'https://login.example.test/?code=4%2F0A&scope=email&state=s',
     'https://login.example.test/?error=access_denied&state=s',
     'https://login.example.test/?hl=de&state=s',
-  ])('starts them at once on a return from a provider: %s', (url) => {
+    'https://login.example.test/#verify',
+    'https://login.example.test/#sign-in',
+  ])('starts them at once on a return from a provider or a step in the address: %s', (url) => {
     const tab = page({ url })
     expect(tab.appended).toHaveLength(1)
     expect(tab.observed()).toBeUndefined()
   })
 
   it.each([
-    'https://login.example.test/#verify',
+    'https://login.example.test/',
     'https://login.example.test/?ui_locales=de',
     'https://login.example.test/?unicode=1&geocode=2',
   ])('waits for the paint on any other address: %s', (url) => {

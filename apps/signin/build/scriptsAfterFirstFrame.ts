@@ -13,8 +13,10 @@
  * string reaches a Trusted Types sink (no `src` assigned, no markup parsed).
  *
  * When it starts:
- * - at once on a return from a provider (`code=`, `state=` or `error=` in the query or the hash):
- *   the token request must not wait for a frame;
+ * - at once on a return from a provider (`code=`, `state=` or `error=` in the query, or anything
+ *   in the hash: Okta's return, and the steps kept in the address, which React renders afresh
+ *   instead of the prerendered email step): the token request must not wait for a frame, nor the
+ *   step the address names;
  * - at once in a page that is not visible (a background tab paints nothing, and its animation
  *   frames do not run), or when the page is hidden before it has painted;
  * - else on the first contentful paint (a `paint` PerformanceObserver, which reports the frame
@@ -83,7 +85,7 @@ export const FIRST_FRAME_LOADER = `(() => {
   }
   document.addEventListener('click', early, true)
   document.addEventListener('keydown', early, true)
-  if (/[?#&](?:code|state|error)=/.test(location.search + location.hash) || document.visibilityState === 'hidden') return start()
+  if (location.hash || /[?&](?:code|state|error)=/.test(location.search) || document.visibilityState === 'hidden') return start()
   document.addEventListener('visibilitychange', start)
   setTimeout(start, ${LOADER_DEADLINE_MS})
   if (!self.PerformanceObserver?.supportedEntryTypes?.includes('paint')) return requestAnimationFrame(() => requestAnimationFrame(start))
