@@ -10,14 +10,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, IS_PROD, MODE, ORIGINS, RUN_NAME } from '
 
 /**
  * `E2E_PART` splits a production-mode run in two, so the test command's two lanes share it: `session`
- * runs only these specs (the session's timing cases, mostly waiting on timers and the provider's
- * held answers), `rest` everything else; unset, all of them.
+ * runs only these specs (a minute of two tabs under a fast device clock, mostly waiting), `rest`
+ * everything else; unset, all of them.
  */
-const SESSION_SPECS = [
-  '**/subsite-fast-clock.prod.spec.ts',
-  '**/subsite-refresh-race.prod.spec.ts',
-  '**/signin-refresh-lease.prod.spec.ts',
-]
+const SESSION_SPECS = ['**/subsite-fast-clock.prod.spec.ts']
 const PART = process.env.E2E_PART
 if (PART !== undefined && PART !== 'session' && PART !== 'rest')
   throw new Error(`E2E_PART must be session or rest, not ${JSON.stringify(PART)}`)

@@ -64,8 +64,8 @@ function isPartialRun(argv: readonly string[]): boolean {
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const started = Date.now()
-  // The session part of a split production run (E2E_PART, playwright.config.ts) is a few specs
-  // that never type a code or enrol: the secrets scan must not expect every kind of secret there.
+  // The session part of a split production run (E2E_PART, playwright.config.ts) is one spec that
+  // never types a code or enrols: the secrets scan must not expect every kind of secret there.
   if (isPartialRun(process.argv) || process.env.E2E_PART === 'session')
     process.env.E2E_PARTIAL_RUN = '1'
   assertExecutable(
