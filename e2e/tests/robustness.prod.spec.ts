@@ -9,6 +9,7 @@ import { expect, test } from '../support/fixtures'
 import {
   ACCOUNTS,
   expectSignedInOnSubsite,
+  MESSAGES,
   TEXTS,
   type SignInPage,
   toCodeStep,
@@ -51,6 +52,23 @@ test('keys typed before the script has run are all kept (the prerendered email s
   await page.keyboard.press('Enter')
   await expect(app.password).toBeFocused()
   await expect(page.getByText(ACCOUNTS.tess.email)).toBeVisible()
+})
+
+test('the views cannot be loaded (offline): the page says so, and Try again loads them', async ({
+  page,
+  app,
+}) => {
+  // The views' chunk (React and the steps) never arrives: instead of a page that stays inert, the
+  // network message and a way forward, from the page itself (nothing more can be fetched).
+  const views = /\/assets\/views-[^/]+\.js$/
+  await page.route(views, (route) => route.abort('internetdisconnected'))
+  await app.goto()
+  const retry = page.getByRole('button', { name: 'Try again', exact: true })
+  await expect(retry).toBeFocused()
+  await expect(page.getByText(MESSAGES.network_error)).toBeVisible()
+  await page.unroute(views)
+  await retry.click()
+  await app.enterEmail(ACCOUNTS.pat.email)
 })
 
 test.describe('exactly one request', () => {

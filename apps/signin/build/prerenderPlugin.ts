@@ -9,11 +9,17 @@
  * client hydrates it without waiting for them (they are loaded with the entry, from the template of
  * build/scriptsAfterFirstFrame.ts). deploy/nginx.conf serves the variant the visit asks for at
  * `/`; a host without it serves index.html and the client switches right after load.
+ *
+ * Every page also gets, before its template of scripts, `<template id="views-failed">`: the card
+ * the entry shows in the page's language when the views' chunk cannot be loaded
+ * (`prerenderViewsFailed`, src/showViewsFailed.ts).
  */
 import { fileURLToPath } from 'node:url'
 import { runnerImport } from 'vite'
 import type { Plugin, ResolvedConfig, Rollup } from 'vite'
 import type * as Prerender from '../src/prerender'
+import { VIEWS_FAILED_TEMPLATE } from '../src/showViewsFailed.ts'
+import { SCRIPTS_TEMPLATE } from './scriptsAfterFirstFrame.ts'
 
 const ROOT_ELEMENT = '<div id="root"></div>'
 const SWITCH_MODULE = /\/src\/i18n\/switchLocale\.ts$/
@@ -51,7 +57,16 @@ export function prerenderEmailStep(): Plugin {
           define: { 'import.meta.env': JSON.stringify(config.env) },
         })
         const englishRoot = `<div id="root">${module.prerenderEmailStep(config.env)}</div>`
-        const english = html.replace(ROOT_ELEMENT, englishRoot)
+        // The card shown when the views' chunk cannot be loaded (src/showViewsFailed.ts), in the
+        // page's language: the texts come with the page, not from the network that just failed.
+        const viewsFailed = (translator: ReturnType<typeof module.createTranslator>) =>
+          `<template id="${VIEWS_FAILED_TEMPLATE}">${module.prerenderViewsFailed(translator)}</template>\n    `
+        const englishFailed = viewsFailed(module.createTranslator('en'))
+        if (!html.includes(SCRIPTS_TEMPLATE))
+          throw new Error(`index.html has no ${SCRIPTS_TEMPLATE}`)
+        const english = html
+          .replace(ROOT_ELEMENT, englishRoot)
+          .replace(SCRIPTS_TEMPLATE, () => `${englishFailed}${SCRIPTS_TEMPLATE}`)
         const chunks = Object.values(context.bundle ?? {}).filter(
           (output): output is Rollup.OutputChunk => output.type === 'chunk',
         )
@@ -99,7 +114,11 @@ export function prerenderEmailStep(): Plugin {
               `$&${preload(switching)}${preload(texts)}`,
             )
             if (!page.includes(englishRoot)) throw new Error('index.html lost its prerendered root')
-            return page.replace(englishRoot, () => `<div id="root">${markup}</div>`)
+            if (!page.includes(englishFailed))
+              throw new Error('index.html lost its views-failed card')
+            return page
+              .replace(englishRoot, () => `<div id="root">${markup}</div>`)
+              .replace(englishFailed, () => viewsFailed(translator))
           })
         }
         return english

@@ -9,6 +9,8 @@ import { renderToString } from 'react-dom/server'
 import { createSignInFlow } from '@mapping-platform/auth-core'
 import type { ConfigEnv, Locale, LocaleMessages, PageSnapshot } from '@mapping-platform/auth-core'
 import { appElement } from './appElement'
+import { Layout } from './components/Layout'
+import { I18nProvider } from './i18n/I18nContext'
 import { createLocaleStore } from './i18n/localeStore'
 import { createTranslator } from './i18n/translator'
 import type { Translator } from './i18n/translator'
@@ -16,6 +18,7 @@ import type { UiAdapters } from './components/UiAdapters'
 import { readAppConfig } from './config'
 import { createFlowStore } from './flow/createFlowStore'
 import { isPristineEmailStep } from './flow/isPristineEmailStep'
+import { StepLoadFailed } from './views/StepBoundary'
 
 /**
  * Stands in for the page's origin, which the build does not know: it only makes the redirect URI,
@@ -88,5 +91,20 @@ export function prerenderEmailStep(
       ui: UI,
       locale: createLocaleStore(translator),
     }),
+  )
+}
+
+/**
+ * The page the entry shows when the views' chunk cannot be loaded (`showViewsFailed`): the card
+ * with the network message and "Try again", in the language of `translator`. The build puts it
+ * into each page's `<template id="views-failed">`, so it needs nothing more from the network.
+ */
+export function prerenderViewsFailed(translator: Translator): string {
+  return renderToString(
+    <I18nProvider store={createLocaleStore(translator)}>
+      <Layout>
+        <StepLoadFailed onRetry={unused} />
+      </Layout>
+    </I18nProvider>,
   )
 }

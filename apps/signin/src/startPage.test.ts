@@ -1,9 +1,14 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Locale } from '@mapping-platform/auth-core'
 import { STORAGE_KEYS } from './browser/transactionStorage'
 import { createLocationAdapter } from './browser/locationAdapter'
 import type { BootedFlow } from './bootFlow'
 import { silentReporter } from './telemetry/reporter'
 import { startPage } from './startPage'
+import { createTranslator, messagesFor, prerenderViewsFailed } from './prerender'
+import { VIEWS_FAILED_TEMPLATE } from './showViewsFailed'
 import { TEST_ENV, TEST_ORIGIN, testAuthConfig } from './testing/harness'
 import { SECRETS, tokenSuccess } from './testing/oktaBodies'
 
@@ -12,7 +17,12 @@ const NONCE = 'N'.repeat(20) + 'once-0123456789_abcdefghij'
 const VERIFIER = 'v'.repeat(43)
 
 /** Loads the page at `url` with `stored` items, starts it; `order` says what happened first. */
-async function start(url: string, stored: Record<string, string> = {}, env = TEST_ENV) {
+async function start(
+  url: string,
+  stored: Record<string, string> = {},
+  env = TEST_ENV,
+  views: { readonly fail?: Error; readonly reload?: () => void } = {},
+) {
   window.history.replaceState(null, '', url)
   for (const [item, value] of Object.entries(stored))
     sessionStorage.setItem(STORAGE_KEYS[item as keyof typeof STORAGE_KEYS], value)
@@ -27,7 +37,7 @@ async function start(url: string, stored: Record<string, string> = {}, env = TES
     rendered = booted
     return { store: booted.ok ? booted.store : null, unmount: () => undefined }
   })
-  const container = document.createElement('div')
+  const container = document.getElementById('root') ?? document.createElement('div')
   await startPage(
     container,
     {
@@ -35,19 +45,40 @@ async function start(url: string, stored: Record<string, string> = {}, env = TES
       origin: TEST_ORIGIN,
       adapters: {
         fetch: fetch as unknown as typeof globalThis.fetch,
-        location: { ...createLocationAdapter(window), navigate: () => undefined },
+        location: {
+          ...createLocationAdapter(window),
+          navigate: () => undefined,
+          reload: views.reload ?? (() => undefined),
+        },
         reporter: silentReporter,
       },
     },
     async () => {
       order.push('views asked for')
+      if (views.fail) throw views.fail
       return { renderApp }
     },
   )
-  return { order, renderApp, rendered: rendered as BootedFlow | null }
+  return { order, renderApp, rendered: rendered as BootedFlow | null, container }
 }
 
-afterEach(() => sessionStorage.clear())
+afterEach(() => {
+  sessionStorage.clear()
+  document.body.replaceChildren()
+})
+
+/** The page as the build writes it in `locale`: the root, and the views' failure in a template. */
+function servePage(locale: Locale): HTMLElement {
+  const translator = createTranslator(locale, messagesFor(locale))
+  const template = document.createElement('template')
+  template.id = VIEWS_FAILED_TEMPLATE
+  // eslint-disable-next-line no-restricted-syntax -- plays the build: the template is markup in index.html.
+  template.innerHTML = prerenderViewsFailed(translator)
+  const root = document.createElement('div')
+  root.id = 'root'
+  document.body.append(root, template)
+  return root
+}
 
 describe('startPage', () => {
   it('back from the identity provider: the token request leaves before the views are asked for, which then render the callback step', async () => {
@@ -95,6 +126,44 @@ describe('startPage', () => {
     expect(order).toEqual(['views asked for'])
     const state = rendered?.ok ? rendered.store.getSnapshot().state : null
     expect(state?.step === 'email' && state.error).toBe('invalid_callback')
+  })
+
+  it('the views cannot be fetched (offline): the page says so in its language, and its button reloads it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    servePage('de')
+    const reload = vi.fn()
+    const fail = new TypeError('Failed to fetch dynamically imported module')
+    const { container } = await start('/', {}, TEST_ENV, { fail, reload })
+    const button = screen.getByRole('button', { name: 'Erneut versuchen' })
+    expect(button.ownerDocument.activeElement).toBe(button)
+    expect(
+      document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe(messagesFor('de')['error.network_error'])
+    expect(container.isConnected).toBe(false)
+    await userEvent.click(button)
+    expect(reload).toHaveBeenCalledOnce()
+  })
+
+  it('the views cannot be fetched on a return: the token request has left, and the page says it cannot go on', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    servePage('en')
+    const fail = new TypeError('Failed to fetch dynamically imported module')
+    const { order } = await start(
+      `/#code=${SECRETS.code}&state=${STATE}`,
+      {
+        pkceVerifier: VERIFIER,
+        oauthState: JSON.stringify({
+          provider: 'okta',
+          state: STATE,
+          nonce: NONCE,
+          createdAt: Date.now(),
+        }),
+      },
+      TEST_ENV,
+      { fail },
+    )
+    expect(order).toEqual(['POST /oauth2/default/v1/token', 'views asked for'])
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
   })
 
   it('an invalid configuration: nothing starts, and the views show what is wrong', async () => {

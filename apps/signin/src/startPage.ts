@@ -7,10 +7,13 @@
  * product API call; a session to check), the views are asked for only once those requests have
  * left, so neither React's evaluation nor its first render can come before them. Which returns
  * send what is auth-core's to decide (the `booting` step), not this module's.
+ *
+ * When the views cannot be loaded, the page says so and offers to reload (`showViewsFailed`).
  */
 import { bootFlow } from './bootFlow'
 import type { StartOptions } from './bootFlow'
 import { requestsSent } from './flow/runEffect'
+import { showViewsFailed } from './showViewsFailed'
 import type { renderApp } from './startApp'
 
 /** The views' chunk (`startApp.tsx`). */
@@ -24,6 +27,14 @@ export async function startPage(
 ): Promise<void> {
   const booted = bootFlow(options)
   if (booted.ok) await requestsSent(booted.adapters)
-  const views = await loadViews()
+  let views: Awaited<ReturnType<LoadViews>>
+  try {
+    views = await loadViews()
+  } catch (error) {
+    console.error(error)
+    const reload = booted.ok ? booted.adapters.location.reload : () => window.location.reload()
+    showViewsFailed(container, reload)
+    return
+  }
   views.renderApp(container, booted, options)
 }

@@ -28,7 +28,11 @@ export class StepBoundary extends Component<StepBoundaryProps, { readonly failed
 
 const ERROR_ID = 'step-load-error'
 
-function StepLoadFailed({ onRetry }: { readonly onRetry: () => void }) {
+/**
+ * The network message and "Try again" (`onRetry`). Also prerendered, in each page's language, for
+ * the views' own chunk failing to load (`prerender.tsx`, `showViewsFailed`).
+ */
+export function StepLoadFailed({ onRetry }: { readonly onRetry: () => void }) {
   const { t } = useI18n()
   return (
     <>
