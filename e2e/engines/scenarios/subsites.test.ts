@@ -41,6 +41,10 @@ test('two origins refreshing at once: one token request, both signed in; Sign ou
   const before = (await tab.page.cookies()).find((c) => c.name === 'refresh_token')?.value
   expect(before).toBeTruthy()
 
+  // The refreshed tokens live an hour: with 5 s ones, a second tab slowed by a loaded machine
+  // would read them past four fifths of their life and rightly refresh on its own (the count of
+  // one token request below would then measure the machine, not the lease).
+  await control('access-token-ttl', { seconds: 3600 })
   await controls.clearRequests()
   await control('faults', { target: 'token', mode: 'delay', delayMs: 1500, times: 1 })
   const second = await run.newTab()
