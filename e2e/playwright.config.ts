@@ -6,7 +6,14 @@
  * 3001-3004 (dev mode's second to fifth sub-site origins), the app's 4173-4174 (dev) or 443 and 8080 (prod).
  */
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, IS_PROD, MODE, ORIGINS, RUN_NAME } from './support/env'
+import {
+  CHROMIUM_PATH,
+  IS_PROD,
+  MODE,
+  ORIGINS,
+  PLAYWRIGHT_CHROMIUM_ARGS,
+  RUN_NAME,
+} from './support/env'
 
 /**
  * `E2E_PART` splits a production-mode run in two, so the test command's two lanes share it: `session`
@@ -37,9 +44,11 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_ARGS],
+      args: [...PLAYWRIGHT_CHROMIUM_ARGS],
     },
-    trace: 'retain-on-failure',
+    // A trace only for a failed test's retry (CI retries once): recording one for every test
+    // cost Chromium about half again its CPU on the 2-core machine, for traces that were thrown away.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     actionTimeout: 7_000,
     navigationTimeout: 15_000,

@@ -179,6 +179,41 @@ export const CHROMIUM_ARGS: readonly string[] = [
 ]
 
 /**
+ * Playwright's own `--disable-features` list (1.65, `chromiumSwitches.ts`), which a second
+ * `--disable-features` would replace: Chromium keeps the last one.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+]
+
+/**
+ * The flags of every Chromium that Playwright starts: {@link CHROMIUM_ARGS}, and Playwright's
+ * disabled features plus the address bar's popups, which headless Chromium otherwise loads as
+ * two WebUI pages in every browser context (about a quarter second of CPU per test on the 2-core
+ * machine; no test has an address bar). `tests/chromium-flags.dev.spec.ts` fails when Playwright's
+ * own list changes and this copy falls behind.
+ */
+export const PLAYWRIGHT_CHROMIUM_ARGS: readonly string[] = [
+  ...CHROMIUM_ARGS,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
+]
+
+/**
  * Production mode's extra flags: `*.platform.test` resolves to nginx on loopback (its ports mapped
  * when they are not 443 and 80), and exactly the test certificate's key is trusted, not every
  * certificate.

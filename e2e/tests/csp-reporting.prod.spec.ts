@@ -11,11 +11,11 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import {
-  CHROMIUM_ARGS,
   CHROMIUM_PATH,
   DEPLOY_DIR,
   ORIGINS,
   PLATFORM_PORTS,
+  PLAYWRIGHT_CHROMIUM_ARGS,
   prodChromiumArgs,
   RUN_DIR,
 } from '../support/env'
@@ -160,7 +160,7 @@ test.describe('CSP reporting (deploy/render.sh CSP_REPORT_URL)', () => {
     const spki = readFileSync(RUN_FILES.spki, 'utf8').trim()
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_ARGS, ...prodChromiumArgs(spki), '--short-reporting-delay'],
+      args: [...PLAYWRIGHT_CHROMIUM_ARGS, ...prodChromiumArgs(spki), '--short-reporting-delay'],
     })
     try {
       await withSite('reporting-browser', { CSP_REPORT_URL: SENTRY_SECURITY }, async (port) => {

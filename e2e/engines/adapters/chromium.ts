@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, prodChromiumArgs } from '../../support/env'
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS, prodChromiumArgs } from '../../support/env'
 import { RUN_FILES } from '../../support/runFiles'
 import type {
   BrowserCookie,
@@ -65,7 +65,10 @@ export function chromiumDriver(): EngineDriver {
     (browser ??= chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: [...CHROMIUM_ARGS, ...prodChromiumArgs(readFileSync(RUN_FILES.spki, 'utf8').trim())],
+      args: [
+        ...PLAYWRIGHT_CHROMIUM_ARGS,
+        ...prodChromiumArgs(readFileSync(RUN_FILES.spki, 'utf8').trim()),
+      ],
     }))
   return {
     name: 'chromium',
