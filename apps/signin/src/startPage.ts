@@ -8,6 +8,10 @@
  * left, so neither React's evaluation nor its first render can come before them. Which returns
  * send what is auth-core's to decide (the `booting` step), not this module's.
  *
+ * No task of the start is long (a long task after the first paint is blocking time): the views'
+ * chunk is evaluated in a task of its own, and the page yields again before rendering them, whose
+ * hydration React then does in slices (`renderApp`).
+ *
  * When the views cannot be loaded, the page says so and offers to reload (`showViewsFailed`).
  */
 import { bootFlow } from './bootFlow'
@@ -36,5 +40,9 @@ export async function startPage(
     showViewsFailed(container, reload)
     return
   }
+  await nextTask()
   views.renderApp(container, booted, options)
 }
+
+/** Resolves in a later task: what the current one has done is over, and the browser may run. */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
