@@ -54,7 +54,10 @@ export const REPLAY_TRIES = 200
  * one of its fields, before React has taken the page over (the prerendered Google button and
  * form do nothing by themselves) starts the scripts and is given again, once, when React's root
  * is on the page (a click, or the form's submission; React then hydrates at once for it, as for
- * any discrete event, keeping what was typed): a person who acts at once loses nothing.
+ * any discrete event, keeping what was typed): a person who acts at once loses nothing. The
+ * page's forms never submit themselves: their `method="post" action="/"` is for a browser
+ * without script, and a submission that reaches a form React has not hydrated yet must not leave
+ * as a POST to `/` (a 404 or 405 page in place of the step).
  */
 export const FIRST_FRAME_LOADER = `(() => {
   let started = false
@@ -85,6 +88,7 @@ export const FIRST_FRAME_LOADER = `(() => {
   }
   document.addEventListener('click', early, true)
   document.addEventListener('keydown', early, true)
+  document.addEventListener('submit', (event) => root.contains(event.target) && event.preventDefault(), true)
   if (location.hash || /[?&](?:code|state|error)=/.test(location.search) || document.visibilityState === 'hidden') return start()
   document.addEventListener('visibilitychange', start)
   setTimeout(start, ${LOADER_DEADLINE_MS})
