@@ -4,6 +4,7 @@
  * and clock the test drives).
  */
 import { describe, expect, it } from 'vitest'
+import { HYDRATED_ATTRIBUTE } from '../src/hydratedAttribute'
 import {
   FIRST_FRAME_LOADER,
   LOADER_DEADLINE_MS,
@@ -46,14 +47,16 @@ function page({
   let observer: ((list: { getEntriesByName(name: string): unknown[] }) => void) | undefined
   let observed: unknown
   const content = { cloneNode: (deep: boolean) => ({ clone: deep }) }
-  /** The root element: React marks it with `__reactContainer$…` when it takes it over. */
+  /** The root element: the app marks it `data-hydrated` once React has committed the page. */
   const clicks: string[] = []
   const googleButton = { click: () => clicks.push('replayed') }
   const form = { requestSubmit: () => clicks.push('submitted') }
   const googleTarget = { closest: () => googleButton }
   const emailField = { closest: () => null, form }
-  const root: Record<string, unknown> & { contains(node: unknown): boolean } = {
-    contains: (node) => node === googleTarget || node === emailField || node === form,
+  const attributes = new Set<string>()
+  const root = {
+    contains: (node: unknown) => node === googleTarget || node === emailField || node === form,
+    hasAttribute: (name: string) => attributes.has(name),
   }
   const document = {
     visibilityState: hidden ? 'hidden' : 'visible',
@@ -119,8 +122,8 @@ function page({
       )
       return !stopped
     },
-    /** React takes the root over. */
-    hydrate: () => (root['__reactContainer$x1'] = {}),
+    /** React has committed the page. */
+    hydrate: () => attributes.add(HYDRATED_ATTRIBUTE),
     clicks,
     /** Runs the timers due, as the clock reaches each (the replay's 50 ms polls). */
     tick: () => {

@@ -35,6 +35,7 @@
  */
 import type { Plugin } from 'vite'
 import { cspHashOf } from './firstPaint.ts'
+import { HYDRATED_ATTRIBUTE } from '../src/hydratedAttribute.ts'
 
 /** Where the loader's hash goes, for deploy/render.sh (under .vite/: nginx answers 404 there). */
 export const SCRIPT_HASHES_FILE = '.vite/csp-script-src'
@@ -52,9 +53,9 @@ export const REPLAY_TRIES = 200
  * The inline loader (classic script, its text hashed as it stands: no `</script`, no markup).
  * Every path calls `start`, which runs once. A click on one of the page's buttons, or Enter in
  * one of its fields, before React has taken the page over (the prerendered Google button and
- * form do nothing by themselves) starts the scripts and is given again, once, when React's root
- * is on the page (a click, or the form's submission; React then hydrates at once for it, as for
- * any discrete event, keeping what was typed): a person who acts at once loses nothing. The
+ * form do nothing by themselves) starts the scripts and is given again, once, when React has
+ * committed the page (the root's {@link HYDRATED_ATTRIBUTE}: a click, or the form's submission,
+ * keeping what was typed): a person who acts at once loses nothing. The
  * page's forms never submit themselves: their `method="post" action="/"` is for a browser
  * without script, and a submission that reaches a form React has not hydrated yet must not leave
  * as a POST to `/` (a 404 or 405 page in place of the step).
@@ -67,7 +68,7 @@ export const FIRST_FRAME_LOADER = `(() => {
     document.head.append(document.getElementById('scripts').content.cloneNode(true))
   }
   const root = document.getElementById('root')
-  const live = () => Object.keys(root).some((key) => key.startsWith('__reactContainer$'))
+  const live = () => root.hasAttribute('${HYDRATED_ATTRIBUTE}')
   let pending = false
   const early = (event) => {
     if (live()) {

@@ -7,6 +7,7 @@
    markup, and the test compares markup. The app itself never touches innerHTML. */
 import { act, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { HYDRATED_ATTRIBUTE } from './hydratedAttribute'
 import { createTranslator, messagesFor, prerenderEmailStep } from './prerender'
 import { startApp } from './startApp'
 import type { StartedApp } from './startApp'
@@ -72,6 +73,13 @@ describe('the prerendered email step', () => {
     expect(document.activeElement).toBe(field)
     await act(async () => started?.store?.send({ type: 'emailChanged', email: 'a@example.com' }))
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', false)
+  })
+
+  it('marks the root hydrated only once React has committed the page, for the loader to give held actions again', async () => {
+    container.innerHTML = prerenderEmailStep(TEST_ENV)
+    expect(container.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(false)
+    await start()
+    expect(container.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(true)
   })
 
   it('a mismatch would be caught: markup from other variables is reported when hydrated', async () => {

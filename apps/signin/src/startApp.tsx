@@ -10,13 +10,15 @@
  * A chunk of its own (React and the steps), imported by the entry (`startPage`) once the flow's
  * first requests have left; index.html preloads it beside the entry.
  */
-import { StrictMode, startTransition } from 'react'
+import { StrictMode, startTransition, useEffect } from 'react'
+import type { ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import type { Root } from 'react-dom/client'
 import { isLocale } from '@mapping-platform/auth-core'
 import type { Locale } from '@mapping-platform/auth-core'
 import { appElement } from './appElement'
 import { bootFlow } from './bootFlow'
+import { HYDRATED_ATTRIBUTE } from './hydratedAttribute'
 import type { BootedFlow, StartOptions } from './bootFlow'
 import { Layout } from './components/Layout'
 import type { FlowStore } from './flow/createFlowStore'
@@ -50,13 +52,15 @@ export function renderApp(
     const root = createRoot(container)
     const show = (translator: Translator): void =>
       root.render(
-        <StrictMode>
-          <I18nProvider store={createLocaleStore(translator)}>
-            <Layout>
-              <ConfigErrorView problems={problems} />
-            </Layout>
-          </I18nProvider>
-        </StrictMode>,
+        <Committed container={container}>
+          <StrictMode>
+            <I18nProvider store={createLocaleStore(translator)}>
+              <Layout>
+                <ConfigErrorView problems={problems} />
+              </Layout>
+            </I18nProvider>
+          </StrictMode>
+        </Committed>,
       )
     whenTranslated(pageLocale(), options, (translator) => {
       show(translator)
@@ -95,13 +99,11 @@ export function renderApp(
         module.chooseLocale({ ...switching, store: locale }, tag, save),
       ),
     )
-    const element = appElement({
-      store,
-      legal: config.legal,
-      location: adapters.location,
-      ui,
-      locale,
-    })
+    const element = (
+      <Committed container={container}>
+        {appElement({ store, legal: config.legal, location: adapters.location, ui, locale })}
+      </Committed>
+    )
     if (pristine && container.firstElementChild !== null)
       // The page is already painted: hydrate in a transition, which React does in slices of a few
       // milliseconds (yielding to the browser between them) instead of one long task.
@@ -125,6 +127,17 @@ export function renderApp(
       root?.unmount()
     },
   }
+}
+
+/**
+ * Marks `container` {@link HYDRATED_ATTRIBUTE} after React's first commit of the page (its effect
+ * runs after every effect below it): only then does the inline loader give a held click or Enter
+ * again. React's root on the container is not enough: a submission replayed into a form not yet
+ * hydrated was lost (or, before the loader stopped it, left as a real POST to `/`).
+ */
+function Committed({ container, children }: { container: HTMLElement; children: ReactNode }) {
+  useEffect(() => container.setAttribute(HYDRATED_ATTRIBUTE, ''), [container])
+  return children
 }
 
 /** The language the page is in: `<html lang>` of the prerendered variant the server chose. */
@@ -162,7 +175,7 @@ function whenTranslated(
  * time-sliced. An event on the page before it is done hydrates synchronously first (React's own
  * rule for dehydrated roots), and an email typed meanwhile is kept (`EmailStep`).
  */
-function hydrateInTransition(container: HTMLElement, element: ReturnType<typeof appElement>): Root {
+function hydrateInTransition(container: HTMLElement, element: ReactNode): Root {
   let root: Root | null = null
   startTransition(() => {
     root = hydrateRoot(container, element)

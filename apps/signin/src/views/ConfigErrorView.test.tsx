@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { act } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import { HYDRATED_ATTRIBUTE } from '../hydratedAttribute'
 import { startApp } from '../startApp'
 import { TEST_ENV } from '../testing/harness'
 
@@ -22,6 +23,8 @@ describe('ConfigErrorView', () => {
     )
     expect(screen.queryByLabelText('Email')).toBeNull()
     expect(error).toHaveBeenCalledWith('Sign-in is not configured: VITE_OKTA_ORG_URL is missing.')
+    // Marked committed as the sign-in is: the inline loader lets clicks through from then on.
+    expect(container.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(true)
     act(() => started?.unmount())
     container.remove()
   })
