@@ -82,6 +82,8 @@ test('keyboard only: enrolment, from the factor choice to the code', async ({
   await app.goto()
   await page.keyboard.type(ACCOUNTS.nia.email)
   await page.keyboard.press('Enter')
+  // As a person does (and the password path above): the password once its field has the focus.
+  await expect(app.password).toBeFocused()
   await page.keyboard.type(ACCOUNTS.nia.password)
   await page.keyboard.press('Enter')
   await expect(app.heading).toHaveText(TEXTS.factorHeading)
