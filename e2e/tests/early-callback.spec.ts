@@ -1,5 +1,5 @@
 /**
- * The callback before React (issue 26): back from `/authorize` with `#code=…&state=…` (or from
+ * The callback before React (the token request must not wait for the views to load): back from `/authorize` with `#code=…&state=…` (or from
  * Google with `?code=…`), the page's small entry reads the return and sends the token request (the
  * product API call) before any script carrying React or the views has arrived; the views follow
  * and show the flow's current step. And, on that early path: a reload at each point of it (before
