@@ -85,23 +85,24 @@ function servePage(locale: Locale): HTMLElement {
   return root
 }
 
+/** What the session storage holds when the page comes back from Okta's `/authorize`. */
+const oktaReturn = () => ({
+  pkceVerifier: VERIFIER,
+  oauthState: JSON.stringify({
+    provider: 'okta',
+    state: STATE,
+    nonce: NONCE,
+    createdAt: Date.now(),
+  }),
+})
+
+/** The views asked for, then rendered a task after their chunk arrived. */
+const VIEWS_RENDERED = ['views asked for', 'a task queued as the views arrived', 'views rendered']
+
 describe('startPage', () => {
   it('back from the identity provider: the token request leaves before the views are asked for, which then render the callback step', async () => {
-    const { order, rendered } = await start(`/#code=${SECRETS.code}&state=${STATE}`, {
-      pkceVerifier: VERIFIER,
-      oauthState: JSON.stringify({
-        provider: 'okta',
-        state: STATE,
-        nonce: NONCE,
-        createdAt: Date.now(),
-      }),
-    })
-    expect(order).toEqual([
-      'POST /oauth2/default/v1/token',
-      'views asked for',
-      'a task queued as the views arrived',
-      'views rendered',
-    ])
+    const { order, rendered } = await start(`/#code=${SECRETS.code}&state=${STATE}`, oktaReturn())
+    expect(order).toEqual(['POST /oauth2/default/v1/token', ...VIEWS_RENDERED])
     expect(rendered?.ok && rendered.store.getSnapshot().state.step).toBe('callback')
   })
 
@@ -114,39 +115,18 @@ describe('startPage', () => {
         createdAt: Date.now(),
       }),
     })
-    expect(order).toEqual([
-      'GET /auth/google-auth',
-      'views asked for',
-      'a task queued as the views arrived',
-      'views rendered',
-    ])
+    expect(order).toEqual(['GET /auth/google-auth', ...VIEWS_RENDERED])
   })
 
   it('a first visit asks for the views at once, with no request, and they hydrate the email step in a later task than the one they arrived in', async () => {
     const { order, rendered } = await start('/')
-    expect(order).toEqual([
-      'views asked for',
-      'a task queued as the views arrived',
-      'views rendered',
-    ])
+    expect(order).toEqual(VIEWS_RENDERED)
     expect(rendered?.ok && rendered.pristine).toBe(true)
   })
 
   it('a wrong state: no request, and the views show the email step with the error', async () => {
-    const { order, rendered } = await start(`/#code=${SECRETS.code}&state=forged`, {
-      pkceVerifier: VERIFIER,
-      oauthState: JSON.stringify({
-        provider: 'okta',
-        state: STATE,
-        nonce: NONCE,
-        createdAt: Date.now(),
-      }),
-    })
-    expect(order).toEqual([
-      'views asked for',
-      'a task queued as the views arrived',
-      'views rendered',
-    ])
+    const { order, rendered } = await start(`/#code=${SECRETS.code}&state=forged`, oktaReturn())
+    expect(order).toEqual(VIEWS_RENDERED)
     const state = rendered?.ok ? rendered.store.getSnapshot().state : null
     expect(state?.step === 'email' && state.error).toBe('invalid_callback')
   })
@@ -171,20 +151,9 @@ describe('startPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     servePage('en')
     const fail = new TypeError('Failed to fetch dynamically imported module')
-    const { order } = await start(
-      `/#code=${SECRETS.code}&state=${STATE}`,
-      {
-        pkceVerifier: VERIFIER,
-        oauthState: JSON.stringify({
-          provider: 'okta',
-          state: STATE,
-          nonce: NONCE,
-          createdAt: Date.now(),
-        }),
-      },
-      TEST_ENV,
-      { fail },
-    )
+    const { order } = await start(`/#code=${SECRETS.code}&state=${STATE}`, oktaReturn(), TEST_ENV, {
+      fail,
+    })
     expect(order).toEqual(['POST /oauth2/default/v1/token', 'views asked for'])
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
   })
@@ -192,11 +161,7 @@ describe('startPage', () => {
   it('an invalid configuration: nothing starts, and the views show what is wrong', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { order, rendered } = await start('/', {}, { ...TEST_ENV, VITE_OKTA_CLIENT_ID: '' })
-    expect(order).toEqual([
-      'views asked for',
-      'a task queued as the views arrived',
-      'views rendered',
-    ])
+    expect(order).toEqual(VIEWS_RENDERED)
     expect(rendered?.ok).toBe(false)
   })
 })
