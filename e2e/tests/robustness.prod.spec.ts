@@ -234,7 +234,14 @@ test.describe('reload on each step', () => {
     totp,
   }) => {
     const tessSecret = await toCodeStep(app, controls)
+    // The wait begins when the verification is answered (SUCCESS): the button says "Verifying…"
+    // from the click on, so reloading on that alone reloads before the answer on a loaded machine,
+    // and the code step comes back for a transaction still open.
+    const verified = page.waitForResponse(
+      (r) => /\/api\/v1\/authn\/factors\/[^/]+\/verify$/.test(new URL(r.url()).pathname) && r.ok(),
+    )
     await app.typeCode(totp.code(tessSecret))
+    expect(((await (await verified).json()) as { status: string }).status).toBe('SUCCESS')
     await expect(app.verify).toHaveText(TEXTS.verifying)
     await reloadAndExpectStep(page)
     // The one-time session token lived only in the page. The flag shows the code step verifying
