@@ -74,6 +74,35 @@ describe('checkInlineHashes', () => {
     ])
   })
 
+  it('accepts a JSON data block without a hash: never run, so script-src does not apply to it', () => {
+    const texts = '{"email.heading":"Anmelden"}'
+    const html = page(`<script type="application/json" id="page-texts" lang="de">${texts}</script>`)
+    expect(checkInlineHashes('index.de.html', html, csp(`'self'`))).toEqual({
+      checked: 0,
+      problems: [],
+    })
+  })
+
+  it('still refuses any other inline script without its hash: classic, module, a JavaScript type, another type', () => {
+    const code = '{"email.heading":"Anmelden"}'
+    for (const open of [
+      '<script>',
+      '<script type="module">',
+      '<script type="text/javascript">',
+      '<script type="application/javascript">',
+      '<script type="">',
+      '<script data-type="application/json">',
+      '<script type="application/json+x">',
+      '<script type="text/json">',
+    ]) {
+      const result = checkInlineHashes('a.html', page(`${open}${code}</script>`), csp(`'self'`))
+      expect(result, open).toEqual({
+        checked: 1,
+        problems: [expect.stringMatching(/an inline <script> whose hash .* is not in script-src/)],
+      })
+    }
+  })
+
   it('accepts scripts with src (SRI covers them, not the CSP hash)', () => {
     const html = page('<script type="module" crossorigin src="/assets/index-abc.js"></script>')
     expect(checkInlineHashes('a.html', html, csp(`'self'`))).toEqual({ checked: 0, problems: [] })

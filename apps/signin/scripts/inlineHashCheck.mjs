@@ -5,12 +5,22 @@
  * back to `default-src`); inline `style=` and `on*=` attributes are refused outright (a hash
  * allows them only with 'unsafe-hashes', which this page never uses). Used by
  * scripts/checkDist.mjs with the CSP deploy/render.sh makes for that build.
+ *
+ * One kind of inline `<script>` is not code: a JSON data block (`type="application/json"`, a
+ * language variant's texts, src/i18n/pageTexts.ts). HTML never runs a script whose type is not a
+ * JavaScript MIME type or `module`, so CSP's script-src does not apply to it. Only that exact type
+ * is let through: a classic script, `type="module"`, `type="text/javascript"`, an empty or any
+ * other type still needs its hash (stricter than HTML, never looser).
  * @see https://www.w3.org/TR/CSP3/#match-element-to-source-list
+ * @see https://html.spec.whatwg.org/multipage/scripting.html#data-block
  */
 import { createHash } from 'node:crypto'
 
 const ELEMENT = /<(script|style)\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/\1\s*>/gi
 const HASH_SOURCE = /^'(sha256|sha384|sha512)-([A-Za-z0-9+/]+={0,2})'$/
+/** The first `type` attribute of a tag's attributes (as HTML reads it), undefined without one. */
+const TYPE = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i
+const DATA_BLOCK_TYPE = 'application/json'
 
 /** The sources that govern `directive` (CSP's fallback to default-src). */
 const sourcesOf = (csp, directive) => csp.get(directive) ?? csp.get('default-src') ?? []
@@ -30,6 +40,10 @@ export function checkInlineHashes(page, html, csp) {
     if (element === 'script' && /\ssrc\s*=/i.test(attributes)) {
       if (body.trim() !== '') problems.push(`${page}: a <script src> with inline content`)
       continue
+    }
+    if (element === 'script') {
+      const type = TYPE.exec(attributes)
+      if (type && (type[1] ?? type[2] ?? type[3]) === DATA_BLOCK_TYPE) continue
     }
     checked += 1
     const directive = `${element}-src`
