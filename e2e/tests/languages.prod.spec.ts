@@ -1,7 +1,9 @@
 /**
  * Languages in production mode (deploy/nginx.conf): `/` is the prerendered page in the language of
  * the `locale` cookie or Accept-Language, with `Vary` saying so and the same strict headers; the
- * browser shows it without a flash of English. The whole password and MFA paths in German and
+ * browser shows it without a flash of English, and a German or Arabic first visit is the same four
+ * requests as an English one (the page carries its texts): the language switch and another
+ * locale's texts only once a person chooses one in the menu. The whole password and MFA paths in German and
  * Arabic, keyboard-only completion and the code boxes in Arabic, Japanese line breaks: the views
  * are the same bundle in local mode, so they run here only (local mode's own difference, the
  * locale cookie's scope, is `languages.spec.ts`; axe in these languages `languages.dev.spec.ts`).
@@ -10,6 +12,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { ORIGINS, PARENT_DOMAIN, RUN_DIR } from '../support/env'
+import type { NetworkLog } from '../support/network'
 import { rawRequest } from '../support/http'
 import { expect, test } from '../support/fixtures'
 import { ACCOUNTS, expectSignedInOnSubsite } from '../support/signInPage'
@@ -76,12 +79,60 @@ test.describe('in the browser', () => {
 const de = textsOf('de')
 const ar = textsOf('ar')
 const ja = textsOf('ja')
+const fr = textsOf('fr')
 /** The `locale` cookie as the page saves it in production: on the parent domain. */
 const LOCALE_COOKIE_SCOPE = { domain: PARENT_DOMAIN, path: '/', secure: true }
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })
 
+/** What the browser requested so far: paths on the sign-in page's origin, full URLs elsewhere. */
+const requested = (net: NetworkLog) =>
+  net.requests
+    .map(({ url }) => new URL(url))
+    .map((url) => (url.origin === ORIGINS.app ? url.pathname : url.href))
+    .sort()
+
+/**
+ * A first visit in `locale` (the server's variant): exactly the page, the entry, the views and
+ * the icon, hydrated in that language and working; the menu then fetches the language switch and
+ * French's texts, and shows French.
+ */
+async function firstVisitIn(page: Page, net: NetworkLog, locale: 'de' | 'ar'): Promise<void> {
+  const texts = textsOf(locale)
+  await page.goto(`${ORIGINS.app}/`)
+  await expect(page.locator('html')).toHaveAttribute('lang', locale)
+  await expect(page.locator('#root')).toHaveAttribute('data-hydrated', '')
+  await page.waitForLoadState('networkidle')
+  expect(requested(net)).toEqual([
+    '/',
+    expect.stringMatching(/^\/assets\/favicon-[\w-]+\.svg$/),
+    expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/),
+    expect.stringMatching(/^\/assets\/views-[\w-]+\.js$/),
+  ])
+  // Hydrated in that language: the email typed enables its Next, whose click leads on.
+  await expect(heading(page)).toHaveText(texts['email.heading']!)
+  await page.getByLabel(texts['email.label']!, { exact: true }).fill(ACCOUNTS.pat.email)
+  await page.getByRole('button', { name: texts['email.next'], exact: true }).click()
+  await expect(heading(page)).toHaveText(texts['password.heading']!)
+  expect(requested(net).filter((path) => /switchLocale|\/(de|ar|fr)-/.test(path))).toEqual([])
+
+  await page.getByRole('combobox').selectOption('fr')
+  await expect(heading(page)).toHaveText(fr['password.heading']!)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+  expect(requested(net).filter((path) => /switchLocale|\/(de|ar|fr)-/.test(path))).toEqual([
+    expect.stringMatching(/^\/assets\/fr-[\w-]+\.js$/),
+    expect.stringMatching(/^\/assets\/switchLocale-[\w-]+\.js$/),
+  ])
+}
+
 test.describe('in German (the browser’s language)', () => {
   test.use({ locale: 'de-DE' })
+
+  test('the first visit is the page, the entry, the views and the icon; the menu fetches another language', async ({
+    page,
+    net,
+  }) => {
+    await firstVisitIn(page, net, 'de')
+  })
 
   test('the whole password path', async ({ page, secrets }) => {
     secrets.add(ACCOUNTS.pat.password, 'password')
@@ -111,6 +162,13 @@ test.describe('in German (the browser’s language)', () => {
 test.describe('in Arabic (the saved choice), right to left', () => {
   test.beforeEach(async ({ context }) => {
     await context.addCookies([{ name: 'locale', value: 'ar', ...LOCALE_COOKIE_SCOPE }])
+  })
+
+  test('the first visit is the page, the entry, the views and the icon; the menu fetches another language', async ({
+    page,
+    net,
+  }) => {
+    await firstVisitIn(page, net, 'ar')
   })
 
   test('a revealed password reads as typed, clear of the eye button', async ({ page }) => {

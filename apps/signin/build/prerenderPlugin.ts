@@ -5,10 +5,12 @@
  *
  * Then one variant per other locale, `index.<tag>.html` beside it (`index.de.html`,
  * `index.ar.html`): the same page in that language from its first paint (`<html lang dir>`, title,
- * description, `<noscript>`, the prerendered step) and with the locale's texts preloaded, so the
- * client hydrates it without waiting for them (they are loaded with the entry, from the template of
- * build/scriptsAfterFirstFrame.ts). deploy/nginx.conf serves the variant the visit asks for at
- * `/`; a host without it serves index.html and the client switches right after load.
+ * description, `<noscript>`, the prerendered step) and with the locale's texts in the page, a JSON
+ * data block at the end of the body (build/pageTextsBlock.ts), so the client hydrates it from them
+ * at once: its first load is the same four requests as English's (the page, the entry, the views,
+ * the icon), neither the switching chunk nor the texts' chunk (src/i18n/pageTexts.ts).
+ * deploy/nginx.conf serves the variant the visit asks for at `/`; a host without it serves
+ * index.html and the client switches right after load.
  *
  * Every page also gets, before its template of scripts, `<template id="views-failed">`: the card
  * the entry shows in the page's language when the views' chunk cannot be loaded
@@ -16,13 +18,13 @@
  */
 import { fileURLToPath } from 'node:url'
 import { runnerImport } from 'vite'
-import type { Plugin, ResolvedConfig, Rollup } from 'vite'
+import type { Plugin, ResolvedConfig } from 'vite'
 import type * as Prerender from '../src/prerender'
 import { VIEWS_FAILED_TEMPLATE } from '../src/showViewsFailed.ts'
+import { pageTextsBlock } from './pageTextsBlock.ts'
 import { SCRIPTS_TEMPLATE } from './scriptsAfterFirstFrame.ts'
 
 const ROOT_ELEMENT = '<div id="root"></div>'
-const SWITCH_MODULE = /\/src\/i18n\/switchLocale\.ts$/
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -45,7 +47,7 @@ export function prerenderEmailStep(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      async handler(html, context) {
+      async handler(html) {
         if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`)
         const entry = fileURLToPath(new URL('../src/prerender.tsx', import.meta.url))
         const { module } = await runnerImport<typeof Prerender>(entry, {
@@ -67,18 +69,11 @@ export function prerenderEmailStep(): Plugin {
         const english = html
           .replace(ROOT_ELEMENT, englishRoot)
           .replace(SCRIPTS_TEMPLATE, () => `${englishFailed}${SCRIPTS_TEMPLATE}`)
-        const chunks = Object.values(context.bundle ?? {}).filter(
-          (output): output is Rollup.OutputChunk => output.type === 'chunk',
-        )
-        const fileOf = (pattern: RegExp) =>
-          chunks.find((chunk) => pattern.test(chunk.facadeModuleId ?? ''))?.fileName
-        const switching = fileOf(SWITCH_MODULE)
         for (const locale of module.LOCALES) {
           if (locale === 'en') continue
-          const texts = fileOf(new RegExp(`/messages/locales/${locale}\\.json$`))
-          if (texts === undefined || switching === undefined)
-            throw new Error(`no chunk for the texts of ${locale}`)
-          const translator = module.createTranslator(locale, module.messagesFor(locale))
+          const messages = module.messagesFor(locale)
+          if (Object.keys(messages).length === 0) throw new Error(`no texts for ${locale}`)
+          const translator = module.createTranslator(locale, messages)
           const text = (key: Parameters<typeof module.documentText>[1]) =>
             escapeHtml(module.documentText(translator, key))
           const markup = module.prerenderEmailStep(config.env, translator)
@@ -103,22 +98,16 @@ export function prerenderEmailStep(): Plugin {
               /(<noscript>\s*<p class="noscript">)[\s\S]*?(<\/p>)/,
               `$1${text('noscript')}$2`,
             )
-            // The switch and the texts, fetched with the entry (after the first frame, as it is:
-            // build/scriptsAfterFirstFrame.ts) so hydration need not wait for them.
-            const base = config.base
-            const preload = (file: string) =>
-              `<link rel="modulepreload" crossorigin href="${base}${file}">`
-            page = replaceOnce(
-              page,
-              /<template id="scripts">[\s\S]*?(?=<\/template>)/,
-              `$&${preload(switching)}${preload(texts)}`,
-            )
             if (!page.includes(englishRoot)) throw new Error('index.html lost its prerendered root')
             if (!page.includes(englishFailed))
               throw new Error('index.html lost its views-failed card')
+            // The locale's texts, read by the views at start (src/i18n/pageTexts.ts): no request.
             return page
               .replace(englishRoot, () => `<div id="root">${markup}</div>`)
-              .replace(englishFailed, () => viewsFailed(translator))
+              .replace(
+                englishFailed,
+                () => `${viewsFailed(translator)}${pageTextsBlock(locale, messages)}\n    `,
+              )
           })
         }
         return english

@@ -23,6 +23,7 @@ import type { BootedFlow, StartOptions } from './bootFlow'
 import { Layout } from './components/Layout'
 import type { FlowStore } from './flow/createFlowStore'
 import { I18nProvider } from './i18n/I18nContext'
+import { pageTexts } from './i18n/pageTexts'
 import { wantedLocale } from './i18n/wantedLocale'
 import { createLocaleStore } from './i18n/localeStore'
 import type { LocaleStore } from './i18n/localeStore'
@@ -84,7 +85,7 @@ export function renderApp(
   let root: Root | null = null
   let unmounted = false
   // The first render is in the page's language (`<html lang>`: the server picked the variant from
-  // the cookie and Accept-Language, and preloads its texts), so a prerendered page hydrates as it
+  // the cookie and Accept-Language, and it carries its texts), so a prerendered page hydrates as it
   // is; then the client negotiates (the query, the cookie, every browser language) and switches
   // if the visit asks for another, as it must on a host serving the English page as it is.
   whenTranslated(pageLocale(), options, (translator) => {
@@ -156,18 +157,19 @@ const loadTranslator = (locale: Locale): Promise<Translator> =>
     .then((messages) => createTranslator(locale, messages))
 
 /**
- * Calls `render` with the texts of `locale`: at once for English (in the first load) or the
- * given test translator, else once its chunk arrives (English if it cannot be fetched).
+ * Calls `render` with the texts of `locale`: at once for English (in the first load), the texts
+ * the page carries (a language variant: `pageTexts`) or the given test translator, else once its
+ * chunk arrives (English if it cannot be fetched).
  */
 function whenTranslated(
   locale: Locale,
   options: StartOptions,
   render: (translator: Translator) => void,
 ): void {
-  const english = createTranslator('en')
+  const texts = locale === 'en' ? {} : pageTexts(document, locale)
   if (options.translator) render(options.translator)
-  else if (locale === 'en') render(english)
-  else loadTranslator(locale).then(render, () => render(english))
+  else if (texts) render(createTranslator(locale, texts))
+  else loadTranslator(locale).then(render, () => render(createTranslator('en')))
 }
 
 /**
