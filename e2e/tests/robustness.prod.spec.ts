@@ -14,6 +14,9 @@ import {
   type SignInPage,
   toCodeStep,
 } from '../support/signInPage'
+import { textsOf } from '../support/locales'
+
+const de = textsOf('de')
 
 /** Primary authentications the dev platform received (server side, not counting preflights). */
 async function serverCount(
@@ -52,6 +55,27 @@ test('keys typed before the script has run are all kept (the prerendered email s
   await page.keyboard.press('Enter')
   await expect(app.password).toBeFocused()
   await expect(page.getByText(ACCOUNTS.tess.email)).toBeVisible()
+})
+
+test('a language chosen in the menu before the script has run is applied once it has', async ({
+  page,
+  app,
+}) => {
+  // The menu is part of the prerendered page, so it can be used before React has taken it over; a
+  // choice made then must not be lost (the page would stay in English with German selected).
+  let release = (): void => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto(`${ORIGINS.app}/`, { waitUntil: 'commit' })
+  await expect(app.email).toBeVisible()
+  await page.getByRole('combobox', { name: /./ }).selectOption('de')
+  release()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['email.heading']!)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de')
+  await expect(page.getByRole('combobox', { name: /./ })).toHaveValue('de')
 })
 
 test('the views cannot be loaded (offline): the page says so, and Try again loads them', async ({

@@ -53,9 +53,17 @@ function page({
   const form = { requestSubmit: () => clicks.push('submitted') }
   const googleTarget = { closest: () => googleButton }
   const emailField = { closest: () => null, form }
+  /** The language menu (a native select): its value, and the `change` events it is given. */
+  const menu = {
+    tagName: 'SELECT',
+    closest: () => null,
+    value: 'en',
+    dispatchEvent: (event: Event) => clicks.push(`${event.type} ${event.bubbles} ${menu.value}`),
+  }
   const attributes = new Set<string>()
   const root = {
-    contains: (node: unknown) => node === googleTarget || node === emailField || node === form,
+    contains: (node: unknown) =>
+      node === googleTarget || node === emailField || node === form || node === menu,
     hasAttribute: (name: string) => attributes.has(name),
   }
   const document = {
@@ -94,7 +102,7 @@ function page({
     (run: () => void) => frames.push(run),
     PerformanceObserver,
   )
-  return {
+  const tab = {
     appended,
     observed: () => observed,
     /** The paint entries the observer is told about. */
@@ -107,12 +115,12 @@ function page({
     },
     after: (ms: number) => timers.filter((timer) => timer.at <= ms).forEach((t) => t.run()),
     /** A person's click on `target` (the Google button, or anything else): whether it went on. */
-    click: (target: 'google' | 'field' | 'form', type = 'click', key = '') => {
+    click: (target: 'google' | 'field' | 'form' | 'menu', type = 'click', key = '') => {
       let stopped = false
       const event = {
         type,
         key,
-        target: target === 'google' ? googleTarget : target === 'form' ? form : emailField,
+        target: { google: googleTarget, form, menu, field: emailField }[target],
         preventDefault: () => (stopped = true),
         // Other listeners (React's) still get the event: only the browser's own action is stopped.
         stopImmediatePropagation: () => (stopped = true),
@@ -122,8 +130,16 @@ function page({
       )
       return !stopped
     },
-    /** React has committed the page. */
-    hydrate: () => attributes.add(HYDRATED_ATTRIBUTE),
+    /** A person chooses `locale` in the language menu: whether the `change` went on. */
+    choose: (locale: string) => {
+      menu.value = locale
+      return tab.click('menu', 'change')
+    },
+    /** React has committed the page, rendering the menu with `locale` (the page's language). */
+    hydrate: (locale = 'en') => {
+      attributes.add(HYDRATED_ATTRIBUTE)
+      menu.value = locale
+    },
     clicks,
     /** Runs the timers due, as the clock reaches each (the replay's 50 ms polls). */
     tick: () => {
@@ -132,6 +148,7 @@ function page({
       due.forEach((timer) => timer.run())
     },
   }
+  return tab
 }
 
 describe('the inline loader', () => {
@@ -246,6 +263,33 @@ describe('a click before the app has started', () => {
     expect(tab.click('form', 'submit')).toBe(false)
     tab.hydrate()
     expect(tab.click('form', 'submit')).toBe(false)
+  })
+
+  it('a language chosen in the menu: starts the scripts, and the last choice is given again once React has committed', () => {
+    const tab = page()
+    // Nothing of the browser's own to stop: the menu keeps showing the choice meanwhile.
+    expect(tab.choose('de')).toBe(true)
+    expect(tab.appended).toHaveLength(1)
+    expect(tab.choose('ar')).toBe(true)
+    expect(tab.appended).toHaveLength(1)
+    tab.tick()
+    expect(tab.clicks).toEqual([])
+    // React hydrates the menu with the page's language; the choice is put back and announced.
+    tab.hydrate('en')
+    tab.tick()
+    expect(tab.clicks).toEqual(['change true ar'])
+    tab.tick()
+    expect(tab.clicks).toEqual(['change true ar'])
+  })
+
+  it('a click and a choice in the menu before React: both given again, in their order, once each', () => {
+    const tab = page()
+    tab.choose('de')
+    expect(tab.click('google')).toBe(false)
+    expect(tab.click('google')).toBe(false)
+    tab.hydrate()
+    tab.tick()
+    expect(tab.clicks).toEqual(['change true de', 'replayed'])
   })
 
   it(`is given up after ${REPLAY_TRIES} tries when React never takes the root`, () => {

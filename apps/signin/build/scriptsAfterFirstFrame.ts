@@ -22,9 +22,9 @@
  * - else on the first contentful paint (a `paint` PerformanceObserver, which reports the frame
  *   once it is presented), or after a second animation frame where paint timing is missing;
  * - in any case after 3 s (a safety net: a page never left without its scripts);
- * - at once on a click on one of the page's buttons or Enter in one of its fields, which is kept
- *   and given again once React's root is there (typing needs no such help: the field keeps its
- *   value, `EmailStep`).
+ * - at once on a click on one of the page's buttons, Enter in one of its fields or a choice in its
+ *   language menu, which is kept and given again once React has committed the page (typing needs
+ *   no such help: the field keeps its value, `EmailStep`).
  *
  * The strict CSP stays: the loader's SHA-256 (as CSP hashes an element's text) is written to
  * `.vite/csp-script-src`, which deploy/render.sh puts into `script-src` beside `'self'`;
@@ -46,16 +46,17 @@ export const SCRIPTS_TEMPLATE = '<template id="scripts">'
 /** The safety net: the scripts start after this long whatever else happens (ms). */
 export const LOADER_DEADLINE_MS = 3000
 
-/** How often (every 50 ms) a click made before the app started is tried again: 10 s. */
+/** How often (every 50 ms) what was held before the app started is tried again: 10 s. */
 export const REPLAY_TRIES = 200
 
 /**
  * The inline loader (classic script, its text hashed as it stands: no `</script`, no markup).
- * Every path calls `start`, which runs once. A click on one of the page's buttons, or Enter in
- * one of its fields, before React has taken the page over (the prerendered Google button and
- * form do nothing by themselves) starts the scripts and is given again, once, when React has
- * committed the page (the root's {@link HYDRATED_ATTRIBUTE}: a click, or the form's submission,
- * keeping what was typed): a person who acts at once loses nothing. The
+ * Every path calls `start`, which runs once. A click on one of the page's buttons, Enter in one
+ * of its fields, or a language chosen in its menu, before React has taken the page over (the
+ * prerendered Google button, form and menu do nothing by themselves) starts the scripts and is
+ * given again, once per element (the menu's last choice), when React has committed the page (the
+ * root's {@link HYDRATED_ATTRIBUTE}: a click, the form's submission keeping what was typed, the
+ * menu's value and its `change`): a person who acts at once loses nothing. The
  * page's forms never submit themselves: their `method="post" action="/"` is for a browser
  * without script, and a submission that reaches a form React has not hydrated yet must not leave
  * as a POST to `/` (a 404 or 405 page in place of the step).
@@ -69,26 +70,27 @@ export const FIRST_FRAME_LOADER = `(() => {
   }
   const root = document.getElementById('root')
   const live = () => root.hasAttribute('${HYDRATED_ATTRIBUTE}')
-  let pending = false
+  const held = new Map()
+  const replay = (tries) => live() ? held.forEach((give) => give()) : tries > 0 && setTimeout(replay, 50, tries - 1)
   const early = (event) => {
-    if (live()) {
-      document.removeEventListener('click', early, true)
-      return document.removeEventListener('keydown', early, true)
-    }
+    if (live()) return ['click', 'keydown', 'change'].forEach((type) => document.removeEventListener(type, early, true))
     const target = event.target
     const button = event.type === 'click' && target.closest?.('button')
     const form = event.type === 'keydown' && event.key === 'Enter' && target.form
-    if (!(button || form) || !root.contains(target)) return
-    event.preventDefault()
-    event.stopImmediatePropagation()
+    const menu = event.type === 'change' && target.tagName === 'SELECT' && target
+    if (!(button || form || menu) || !root.contains(target)) return
+    if (!menu) {
+      event.preventDefault()
+      event.stopImmediatePropagation()
+    }
     start()
-    if (pending) return
-    pending = true
-    const again = (tries) => live() ? (button ? button.click() : form.requestSubmit()) : tries > 0 && setTimeout(again, 50, tries - 1)
-    again(${REPLAY_TRIES})
+    if (held.size === 0) replay(${REPLAY_TRIES})
+    const value = menu && menu.value
+    held.set(button || form || menu, () => button ? button.click() : form ? form.requestSubmit() : (menu.value = value, menu.dispatchEvent(new Event('change', { bubbles: true }))))
   }
   document.addEventListener('click', early, true)
   document.addEventListener('keydown', early, true)
+  document.addEventListener('change', early, true)
   document.addEventListener('submit', (event) => root.contains(event.target) && event.preventDefault(), true)
   if (location.hash || /[?&](?:code|state|error)=/.test(location.search) || document.visibilityState === 'hidden') return start()
   document.addEventListener('visibilitychange', start)
