@@ -3,8 +3,8 @@
  * evaluation can ever hold it (on a slow phone, and in Lighthouse's estimate, which counts every
  * request that finished before the observed paint, whatever its priority).
  *
- * The page's scripts (the entry module and, in a language variant, the preloads of its switch and
- * texts) go into an inert `<template id="scripts">` at the end of the body, exactly as Vite wrote
+ * The page's scripts (the entry module and the preload of the views) go into an inert
+ * `<template id="scripts">` at the end of the body, exactly as Vite wrote
  * them (`type="module" crossorigin src`; build/subresourceIntegrity.ts then adds `integrity` to
  * them there, as anywhere else). A few inline lines after it (FIRST_FRAME_LOADER) put a copy of
  * the template's content into the head after the first contentful paint: a clone of a
