@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page, Route } from '@playwright/test'
 import { expectRefused, pendingTransaction } from '../support/callback'
-import { ORIGINS, RUN_DIR } from '../support/env'
+import { IS_PROD, ORIGINS, RUN_DIR } from '../support/env'
 import { expect, test } from '../support/fixtures'
 import type { NetworkLog } from '../support/network'
 import { ACCOUNTS, expectSignedInOnSubsite, TEXTS } from '../support/signInPage'
@@ -73,9 +73,23 @@ test.describe('the callback before React', () => {
     await app.enterEmail(ACCOUNTS.pat.email)
     await app.typePassword(ACCOUNTS.pat.password)
     const react = await holdReact(page)
+    // The token answer is held too, so the page is seen before it moves on to the sub-site.
+    let answer = (): void => undefined
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    await page.route(`**${TOKEN}`, async (route) => {
+      await answered
+      await route.continue()
+    })
     await app.signIn.click()
     await expect.poll(() => tokenRequests(net), { timeout: 10_000 }).toBe(1)
     expect(react.held.length, 'a script with React was requested and held').toBeGreaterThan(0)
+    if (IS_PROD) {
+      // The built page says what it is doing from its first frame, without React: never the
+      // prerendered email step the person has left (nothing to type into, nothing to click).
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signing you in…')
+      await expect(app.email).toHaveCount(0)
+    }
+    answer()
     react.release()
     await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
     expect(tokenRequests(net)).toBe(1)

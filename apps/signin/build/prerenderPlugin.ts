@@ -14,13 +14,15 @@
  *
  * Every page also gets, before its template of scripts, `<template id="views-failed">`: the card
  * the entry shows in the page's language when the views' chunk cannot be loaded
- * (`prerenderViewsFailed`, src/showViewsFailed.ts).
+ * (`prerenderViewsFailed`, src/showViewsFailed.ts), and `<template id="signing-in">`: the card the
+ * loader shows on a return from a provider (`prerenderSigningIn`, src/signingInTemplate.ts).
  */
 import { fileURLToPath } from 'node:url'
 import { runnerImport } from 'vite'
 import type { Plugin, ResolvedConfig } from 'vite'
 import type * as Prerender from '../src/prerender'
 import { VIEWS_FAILED_TEMPLATE } from '../src/showViewsFailed.ts'
+import { SIGNING_IN_TEMPLATE } from '../src/signingInTemplate.ts'
 import { pageTextsBlock } from './pageTextsBlock.ts'
 import { SCRIPTS_TEMPLATE } from './scriptsAfterFirstFrame.ts'
 
@@ -61,8 +63,11 @@ export function prerenderEmailStep(): Plugin {
         const englishRoot = `<div id="root">${module.prerenderEmailStep(config.env)}</div>`
         // The card shown when the views' chunk cannot be loaded (src/showViewsFailed.ts), in the
         // page's language: the texts come with the page, not from the network that just failed.
+        // And the card a return from a provider shows until React has rendered its step
+        // (src/signingInTemplate.ts).
         const viewsFailed = (translator: ReturnType<typeof module.createTranslator>) =>
-          `<template id="${VIEWS_FAILED_TEMPLATE}">${module.prerenderViewsFailed(translator)}</template>\n    `
+          `<template id="${VIEWS_FAILED_TEMPLATE}">${module.prerenderViewsFailed(translator)}</template>\n    ` +
+          `<template id="${SIGNING_IN_TEMPLATE}">${module.prerenderSigningIn(config.env, translator)}</template>\n    `
         const englishFailed = viewsFailed(module.createTranslator('en'))
         if (!html.includes(SCRIPTS_TEMPLATE))
           throw new Error(`index.html has no ${SCRIPTS_TEMPLATE}`)

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { HYDRATED_ATTRIBUTE } from '../src/hydratedAttribute'
+import { SIGNING_IN_TEMPLATE } from '../src/signingInTemplate'
 import {
   FIRST_FRAME_LOADER,
   LOADER_DEADLINE_MS,
@@ -61,7 +62,11 @@ function page({
     dispatchEvent: (event: Event) => clicks.push(`${event.type} ${event.bubbles} ${menu.value}`),
   }
   const attributes = new Set<string>()
+  /** What the root shows: the prerendered email step until something replaces it. */
+  let shown: unknown[] = ['the email step']
+  const signingIn = { content: { cloneNode: (deep: boolean) => ({ signingIn: deep }) } }
   const root = {
+    replaceChildren: (...nodes: unknown[]) => (shown = nodes),
     contains: (node: unknown) =>
       node === googleTarget || node === emailField || node === form || node === menu,
     hasAttribute: (name: string) => attributes.has(name),
@@ -69,7 +74,8 @@ function page({
   const document = {
     visibilityState: hidden ? 'hidden' : 'visible',
     head: { append: (node: unknown) => appended.push(node) },
-    getElementById: (id: string) => (id === 'scripts' ? { content } : id === 'root' ? root : null),
+    getElementById: (id: string) =>
+      ({ scripts: { content }, root, [SIGNING_IN_TEMPLATE]: signingIn })[id] ?? null,
     addEventListener: (type: string, listener: () => void) =>
       (listeners[type] ??= []).push(listener),
     removeEventListener: (type: string, listener: () => void) =>
@@ -104,6 +110,7 @@ function page({
   )
   const tab = {
     appended,
+    shown: () => shown,
     observed: () => observed,
     /** The paint entries the observer is told about. */
     paints: (...names: string[]) =>
@@ -187,6 +194,27 @@ describe('the inline loader', () => {
     'https://login.example.test/?unicode=1&geocode=2',
   ])('waits for the paint on any other address: %s', (url) => {
     expect(page({ url }).appended).toEqual([])
+  })
+
+  it.each([
+    'https://login.example.test/#code=c0de&state=s7a7e',
+    'https://login.example.test/?code=4%2F0A&scope=email&state=s',
+    'https://login.example.test/?state=s&code=4%2F0A',
+  ])(
+    'back with a code, shows a copy of the "Signing you in…" card in place of the email step before any frame: %s',
+    (url) => {
+      expect(page({ url }).shown()).toEqual([{ signingIn: true }])
+    },
+  )
+
+  it.each([
+    'https://login.example.test/',
+    'https://login.example.test/#error=access_denied&error_description=x&state=s',
+    'https://login.example.test/?error=access_denied&state=s',
+    'https://login.example.test/#sign-in',
+    'https://login.example.test/?unicode=1&geocode=2',
+  ])('anywhere else leaves the prerendered page as it is: %s', (url) => {
+    expect(page({ url }).shown()).toEqual(['the email step'])
   })
 
   it('starts them at once in a page that is not visible (no frame will come)', () => {

@@ -12,6 +12,11 @@
  * `<link rel="modulepreload" integrity>` the page names (Subresource Integrity unchanged), and no
  * string reaches a Trusted Types sink (no `src` assigned, no markup parsed).
  *
+ * Back from a provider with a code (`code=` in the query or the hash), it first puts a copy of
+ * the prerendered "Signing you in…" card (src/signingInTemplate.ts) in place of the email step:
+ * the first frame shows what the page is doing, not a step the person has left, and costs the
+ * style, layout and paint of a small card on the way to the token request, not of the form.
+ *
  * When it starts:
  * - at once on a return from a provider (`code=`, `state=` or `error=` in the query, or anything
  *   in the hash: Okta's return, and the steps kept in the address, which React renders afresh
@@ -36,6 +41,7 @@
 import type { Plugin } from 'vite'
 import { cspHashOf } from './firstPaint.ts'
 import { HYDRATED_ATTRIBUTE } from '../src/hydratedAttribute.ts'
+import { SIGNING_IN_TEMPLATE } from '../src/signingInTemplate.ts'
 
 /** Where the loader's hash goes, for deploy/render.sh (under .vite/: nginx answers 404 there). */
 export const SCRIPT_HASHES_FILE = '.vite/csp-script-src'
@@ -70,6 +76,8 @@ export const FIRST_FRAME_LOADER = `(() => {
   }
   const root = document.getElementById('root')
   const live = () => root.hasAttribute('${HYDRATED_ATTRIBUTE}')
+  const signingIn = /[#?&]code=/.test(location.hash + location.search) && document.getElementById('${SIGNING_IN_TEMPLATE}')
+  if (signingIn) root.replaceChildren(signingIn.content.cloneNode(true))
   const held = new Map()
   const replay = (tries) => live() ? held.forEach((give) => give()) : tries > 0 && setTimeout(replay, 50, tries - 1)
   const early = (event) => {

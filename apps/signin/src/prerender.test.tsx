@@ -8,11 +8,13 @@
 import { act, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { HYDRATED_ATTRIBUTE } from './hydratedAttribute'
-import { createTranslator, messagesFor, prerenderEmailStep } from './prerender'
+import { STORAGE_KEYS } from './browser/transactionStorage'
+import { createTranslator, messagesFor, prerenderEmailStep, prerenderSigningIn } from './prerender'
 import { startApp } from './startApp'
 import type { StartedApp } from './startApp'
 import { silentReporter } from './telemetry/reporter'
 import { TEST_ENV, TEST_ORIGIN } from './testing/harness'
+import { RETURN, storedReturn } from './testing/providerReturn'
 
 let container: HTMLElement
 let started: StartedApp | null = null
@@ -160,5 +162,52 @@ describe('the prerendered email step', () => {
     expect(container.querySelector('h1')).toBe(heading)
     expect(heading?.textContent).toBe('Sign in')
     expect(document.documentElement.lang).toBe('en')
+  })
+})
+
+describe('the prerendered "Signing you in…" card (a return from a provider)', () => {
+  /** Every element of the root, as tag, classes and text of its own: what a person sees. */
+  const shape = () =>
+    [...container.querySelectorAll('*')].map(
+      (node) =>
+        `${node.tagName}.${node.className} ${node.childElementCount ? '' : node.textContent}`,
+    )
+
+  it("is the page React renders for Okta's return, so nothing changes when React takes over", async () => {
+    container.innerHTML = prerenderSigningIn(TEST_ENV)
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Signing you in…')
+    expect(container.innerHTML).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i)
+    const prerendered = shape()
+    window.history.replaceState(null, '', `/#code=c0de&state=${RETURN.state}`)
+    for (const [item, value] of Object.entries(storedReturn('okta')))
+      sessionStorage.setItem(STORAGE_KEYS[item as keyof typeof STORAGE_KEYS], value)
+    await act(async () => {
+      started = startApp(container, {
+        env: TEST_ENV,
+        origin: TEST_ORIGIN,
+        // The token request never answers: the page stays on its callback step.
+        adapters: {
+          reporter: silentReporter,
+          fetch: vi.fn(() => new Promise<Response>(() => undefined)),
+        },
+      })
+    })
+    expect(started?.store?.getSnapshot().state.step).toBe('callback')
+    expect(shape()).toEqual(prerendered)
+    expect(problems).toEqual([])
+    sessionStorage.clear()
+  })
+
+  it("is in the page's language", () => {
+    const translator = createTranslator('ar', messagesFor('ar'))
+    container.innerHTML = prerenderSigningIn(TEST_ENV, translator)
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      translator.t('progress.signingIn'),
+    )
+    expect(translator.t('progress.signingIn')).not.toBe('Signing you in…')
+  })
+
+  it('is empty for an invalid configuration, whose error the client renders', () => {
+    expect(prerenderSigningIn({ ...TEST_ENV, VITE_OKTA_CLIENT_ID: '' })).toBe('')
   })
 })

@@ -108,3 +108,47 @@ export function prerenderViewsFailed(translator: Translator): string {
     </I18nProvider>,
   )
 }
+
+/** Back from Okta with a code, the transaction the page stored before it left (stand-ins). */
+const OKTA_RETURN: PageSnapshot = {
+  ...FIRST_VISIT,
+  hash: `#code=prerender&state=${'S'.repeat(43)}`,
+  stored: {
+    ...FIRST_VISIT.stored,
+    pkceVerifier: 'v'.repeat(43),
+    oauthState: JSON.stringify({
+      provider: 'okta',
+      state: 'S'.repeat(43),
+      nonce: 'N'.repeat(43),
+      createdAt: 0,
+    }),
+  },
+}
+
+/**
+ * The page React renders on Okta's return with a code (the `callback` step: "Signing you in…"),
+ * for the build-time variables `env` in the language of `translator`, or '' when they are not a
+ * valid configuration. The build puts it into each page's `<template id="signing-in">`
+ * (src/signingInTemplate.ts), which the inline loader shows in place of the email step on a
+ * return, until React renders the same markup.
+ */
+export function prerenderSigningIn(
+  env: ConfigEnv,
+  translator: Translator = createTranslator('en'),
+): string {
+  const result = readAppConfig(env, { origin: BUILD_ORIGIN })
+  if (!result.ok) return ''
+  const store = createFlowStore(createSignInFlow(result.config.auth, null), () => 'continue')
+  store.send({ type: 'pageLoaded', page: OKTA_RETURN })
+  const { step } = store.getSnapshot().state
+  if (step !== 'callback') throw new Error(`Okta's return starts on ${step}, not the callback step`)
+  return renderToString(
+    appElement({
+      store,
+      legal: result.config.legal,
+      location: LOCATION,
+      ui: UI,
+      locale: createLocaleStore(translator),
+    }),
+  )
+}

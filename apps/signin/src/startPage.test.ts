@@ -11,10 +11,9 @@ import { createTranslator, messagesFor, prerenderViewsFailed } from './prerender
 import { VIEWS_FAILED_TEMPLATE } from './showViewsFailed'
 import { TEST_ENV, TEST_ORIGIN, testAuthConfig } from './testing/harness'
 import { SECRETS, tokenSuccess } from './testing/oktaBodies'
+import { RETURN, storedReturn } from './testing/providerReturn'
 
-const STATE = 'S'.repeat(20) + 'tate-0123456789_abcdefghij'
-const NONCE = 'N'.repeat(20) + 'once-0123456789_abcdefghij'
-const VERIFIER = 'v'.repeat(43)
+const { state: STATE, nonce: NONCE } = RETURN
 
 /** Loads the page at `url` with `stored` items, starts it; `order` says what happened first. */
 async function start(
@@ -85,36 +84,21 @@ function servePage(locale: Locale): HTMLElement {
   return root
 }
 
-/** What the session storage holds when the page comes back from Okta's `/authorize`. */
-const oktaReturn = () => ({
-  pkceVerifier: VERIFIER,
-  oauthState: JSON.stringify({
-    provider: 'okta',
-    state: STATE,
-    nonce: NONCE,
-    createdAt: Date.now(),
-  }),
-})
-
 /** The views asked for, then rendered a task after their chunk arrived. */
 const VIEWS_RENDERED = ['views asked for', 'a task queued as the views arrived', 'views rendered']
 
 describe('startPage', () => {
   it('back from the identity provider: the token request leaves before the views are asked for, which then render the callback step', async () => {
-    const { order, rendered } = await start(`/#code=${SECRETS.code}&state=${STATE}`, oktaReturn())
+    const { order, rendered } = await start(
+      `/#code=${SECRETS.code}&state=${STATE}`,
+      storedReturn('okta'),
+    )
     expect(order).toEqual(['POST /oauth2/default/v1/token', ...VIEWS_RENDERED])
     expect(rendered?.ok && rendered.store.getSnapshot().state.step).toBe('callback')
   })
 
   it('back from Google: the product API call leaves before the views are asked for', async () => {
-    const { order } = await start(`/?code=${SECRETS.code}&state=${STATE}`, {
-      oauthState: JSON.stringify({
-        provider: 'google',
-        state: STATE,
-        nonce: NONCE,
-        createdAt: Date.now(),
-      }),
-    })
+    const { order } = await start(`/?code=${SECRETS.code}&state=${STATE}`, storedReturn('google'))
     expect(order).toEqual(['GET /auth/google-auth', ...VIEWS_RENDERED])
   })
 
@@ -125,7 +109,10 @@ describe('startPage', () => {
   })
 
   it('a wrong state: no request, and the views show the email step with the error', async () => {
-    const { order, rendered } = await start(`/#code=${SECRETS.code}&state=forged`, oktaReturn())
+    const { order, rendered } = await start(
+      `/#code=${SECRETS.code}&state=forged`,
+      storedReturn('okta'),
+    )
     expect(order).toEqual(VIEWS_RENDERED)
     const state = rendered?.ok ? rendered.store.getSnapshot().state : null
     expect(state?.step === 'email' && state.error).toBe('invalid_callback')
@@ -151,9 +138,14 @@ describe('startPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     servePage('en')
     const fail = new TypeError('Failed to fetch dynamically imported module')
-    const { order } = await start(`/#code=${SECRETS.code}&state=${STATE}`, oktaReturn(), TEST_ENV, {
-      fail,
-    })
+    const { order } = await start(
+      `/#code=${SECRETS.code}&state=${STATE}`,
+      storedReturn('okta'),
+      TEST_ENV,
+      {
+        fail,
+      },
+    )
     expect(order).toEqual(['POST /oauth2/default/v1/token', 'views asked for'])
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
   })
