@@ -76,6 +76,51 @@ test('password only: waits 1000 ms, exchanges the code, writes the cookies and l
   expect(history.some((url) => url.startsWith(ORIGINS.app))).toBe(true)
 })
 
+test('password only: Sign in sends the primary authentication before the page paints again', async ({
+  page,
+  app,
+}) => {
+  // When the page calls fetch for it (resource timing starts a preflighted request later).
+  await page.addInitScript(() => {
+    const fetch = window.fetch
+    window.fetch = (...args) => {
+      if (String(args[0]).endsWith('/api/v1/authn'))
+        document.documentElement.dataset.authnAt = `${performance.now()}`
+      return fetch(...args)
+    }
+  })
+  await app.goto()
+  await app.enterEmail(ACCOUNTS.pat.email)
+  await app.typePassword(ACCOUNTS.pat.password)
+  // The provider clients' chunk arrives while the person types (or when the page is idle).
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((r) => r.name.includes('networkEffects')),
+      ),
+    )
+    .toBe(true)
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)))
+  // The next frame after the click (the step re-rendered "Signing you in…"), when it runs.
+  await page.evaluate(() =>
+    document.addEventListener(
+      'click',
+      () =>
+        requestAnimationFrame(
+          () => (document.documentElement.dataset.frameAt = `${performance.now()}`),
+        ),
+      { capture: true, once: true },
+    ),
+  )
+  await app.signIn.click()
+  const html = page.locator('html')
+  await expect(html).toHaveAttribute('data-authn-at')
+  await expect(html).toHaveAttribute('data-frame-at')
+  const sentAt = Number(await html.getAttribute('data-authn-at'))
+  const frameAt = Number(await html.getAttribute('data-frame-at'))
+  expect(sentAt).toBeLessThan(frameAt)
+})
+
 test('password only: the Forgot password button goes to the provider’s page', async ({
   page,
   app,

@@ -17,6 +17,7 @@ import type { Timers } from '../browser/timers'
 import type { Reporter } from '../telemetry/reporter'
 import { changeCookies } from './changeCookies'
 import type { NetworkEffect } from './networkEffects'
+import type * as NetworkEffects from './networkEffects'
 
 /** Everything an effect may use, injected so tests replace any of it. */
 export interface EffectAdapters {
@@ -40,8 +41,19 @@ export type Send = (event: SignInEvent) => void
  */
 export type EffectOutcome = 'continue' | 'stop'
 
-/** The provider clients, in their own chunk; fetched when idle after load, or on first use. */
-export const loadNetworkEffects = () => import('./networkEffects')
+/** The provider clients' chunk once it has arrived. */
+let arrived: typeof NetworkEffects | null = null
+
+/**
+ * The provider clients, in their own chunk; fetched when idle after load, or on first use. Once
+ * it has arrived, an effect reaches it in the task of the action that caused it: a browser settles
+ * every `import()` in a later task, which let a frame (the step's re-render) go first and the
+ * request leave 10–15 ms after the click. A failed fetch is not kept: the next use tries again.
+ */
+export const loadNetworkEffects = (): Promise<typeof NetworkEffects> =>
+  arrived
+    ? Promise.resolve(arrived)
+    : import('./networkEffects').then((module) => (arrived = module))
 
 /**
  * Runs one effect. Synchronous effects (location, storage, cookies) are done before this returns,
