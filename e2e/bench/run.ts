@@ -18,7 +18,9 @@
  * 2. The password path in Chromium (Playwright), BENCH_RUNS times: from the click on `Sign in` to
  *    the sub-site showing the user, its parts, and every request and top-level navigation; our
  *    share (primary authentication, back on the page → token request, token exchange) apart from
- *    the mandated wait, the provider's redirects and the sub-site's load.
+ *    the mandated wait, the provider's redirects and the sub-site's load. Every part is timed on
+ *    the browser's clock, the authentication from the click event the page receives (Playwright's
+ *    own checks before it are printed apart, as the bench's).
  *
  * Prints both tables and writes everything to bench-results/ (git-ignored). Stops nginx and the
  * dev platform on the way out, also on Ctrl+C.
@@ -324,7 +326,10 @@ interface PathRun {
   oursMs: number
   /** The provider's: /authorize and its redirects until the page is requested again, its logout. */
   providerMs: number
+  /** The page's click event → the authn answer (ours). */
   authnMs: number
+  /** Playwright's click (its actionability checks) until the page receives the event: the bench's. */
+  clickMs: number
   waitMs: number
   authorizeMs: number
   /** /authorize → the page requested again (the provider's redirects). */
@@ -377,6 +382,21 @@ async function passwordPath(
   const before = net.requests.length
   const seenBefore = seen.length
   const clickedAt = Date.now()
+  // The click as the page receives it (its event's time, on the browser's clock as the requests
+  // are): the primary authentication is timed from there, not from before Playwright's own checks.
+  const pageClick = new Promise<number>(
+    (resolve) => void page.exposeFunction('benchClicked', resolve),
+  )
+  await page.evaluate(() =>
+    document.addEventListener(
+      'click',
+      (event) =>
+        void (window as unknown as { benchClicked: (at: number) => void }).benchClicked(
+          performance.timeOrigin + event.timeStamp,
+        ),
+      { capture: true, once: true },
+    ),
+  )
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL(`${ORIGINS.subsite(ORIGINS.defaultSubsite)}/`, { timeout: 30_000 })
   await expect(page.getByTestId('signed-in-email')).toHaveText(account.email, { timeout: 30_000 })
@@ -401,14 +421,16 @@ async function passwordPath(
   const subsite = first((u) => u.origin === ORIGINS.subsite(ORIGINS.defaultSubsite), true)
   if (!authn || !authorize || !back || !token || !logout || !subsite)
     throw new Error('the password path did not take its usual course')
+  const clickSeenAt = await pageClick
   const authnAnswered = responseAt(authn.url) ?? authn.at
   const tokenAnswered = responseAt(token.url) ?? token.at
   const run: PathRun = {
     totalMs: doneAt - clickedAt,
     beyondMandatedWaitMs: doneAt - clickedAt - MANDATED_WAIT_MS,
-    oursMs: authnAnswered - clickedAt + (token.at - back.at) + (tokenAnswered - token.at),
+    oursMs: authnAnswered - clickSeenAt + (token.at - back.at) + (tokenAnswered - token.at),
     providerMs: back.at - authorize.at + (subsite.at - tokenAnswered),
-    authnMs: authnAnswered - clickedAt,
+    authnMs: authnAnswered - clickSeenAt,
+    clickMs: clickSeenAt - clickedAt,
     waitMs: authorize.at - authnAnswered,
     authorizeMs: token.at - authorize.at,
     redirectsMs: back.at - authorize.at,
@@ -637,7 +659,11 @@ async function main(): Promise<void> {
       ['', 'median'],
       ['Sign in → sub-site shows the user', ms(pathMedian.totalMs)],
       [`  minus the mandated ${MANDATED_WAIT_MS} ms`, ms(pathMedian.beyondMandatedWaitMs)],
-      ['  primary authentication (POST /api/v1/authn)', ms(pathMedian.authnMs)],
+      ['  Playwright clicks → the page gets the click (the bench)', ms(pathMedian.clickMs)],
+      [
+        '  primary authentication (the click → POST /api/v1/authn answered)',
+        ms(pathMedian.authnMs),
+      ],
       ['  the wait, then /authorize leaves', ms(pathMedian.waitMs)],
       ['  /authorize → back on the page → token request', ms(pathMedian.authorizeMs)],
       ['    /authorize → the page requested again (provider)', ms(pathMedian.redirectsMs)],
