@@ -11,14 +11,9 @@ import {
   tokenSuccess,
 } from '../testing/oktaBodies'
 import { paramsOf, startTestApp, testAuthConfig } from '../testing/harness'
+import { RETURN, storedReturn } from '../testing/providerReturn'
 
-const STATE = 'S'.repeat(20) + 'tate-0123456789_abcdefghij'
-const NONCE = 'N'.repeat(20) + 'once-0123456789_abcdefghij'
-const VERIFIER = 'v'.repeat(43)
-
-function pendingTransaction(provider: 'okta' | 'google') {
-  return JSON.stringify({ provider, state: STATE, nonce: NONCE, createdAt: Date.now() })
-}
+const { state: STATE, nonce: NONCE, verifier: VERIFIER } = RETURN
 
 const realSetTimeout = globalThis.setTimeout
 
@@ -168,7 +163,7 @@ describe('App: the return from the identity provider', () => {
     const config = testAuthConfig()
     const app = await startTestApp({
       url: `/#code=${SECRETS.code}&state=${STATE}`,
-      stored: { pkceVerifier: VERIFIER, oauthState: pendingTransaction('okta') },
+      stored: storedReturn('okta'),
       respond: (request) => {
         // The address bar no longer holds the code when the exchange starts.
         expect(request.location.hash).toBe('')
@@ -203,7 +198,7 @@ describe('App: the return from the identity provider', () => {
     const config = testAuthConfig()
     const app = await startTestApp({
       url: `/#code=${SECRETS.code}&state=${STATE}`,
-      stored: { pkceVerifier: VERIFIER, oauthState: pendingTransaction('okta') },
+      stored: storedReturn('okta'),
       respond: () => tokenSuccess(config, NONCE),
     })
     await waitFor(() => expect(app.navigations).toHaveLength(1))
@@ -227,7 +222,7 @@ describe('App: the return from the identity provider', () => {
   it('on a forged state: exchanges nothing and says the link is no longer valid', async () => {
     const app = await startTestApp({
       url: `/#code=${SECRETS.code}&state=forged-${STATE}`,
-      stored: { pkceVerifier: VERIFIER, oauthState: pendingTransaction('okta') },
+      stored: storedReturn('okta'),
     })
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This sign-in link is no longer valid. Please sign in again.',
@@ -240,7 +235,7 @@ describe('App: the return from the identity provider', () => {
   it('on an error return: shows the mapped message, never the provider description', async () => {
     await startTestApp({
       url: `/#error=access_denied&error_description=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&state=${STATE}`,
-      stored: { pkceVerifier: VERIFIER, oauthState: pendingTransaction('okta') },
+      stored: storedReturn('okta'),
     })
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The email entered has no access to this application.',
@@ -254,7 +249,7 @@ describe('App: the return from Google', () => {
   it('sends the code to the product API once, writes its cookies and goes to the sub-site', async () => {
     const app = await startTestApp({
       url: `/?code=${encodeURIComponent(SECRETS.googleCode)}&state=${STATE}&scope=email`,
-      stored: { oauthState: pendingTransaction('google') },
+      stored: storedReturn('google'),
       respond: (request) => {
         expect(request.location.search).toBe('')
         return json({ access_token: 'api-access', refresh_token: 'api-refresh' })
@@ -280,7 +275,7 @@ describe('App: the return from Google', () => {
     document.cookie = 'refresh_token=alice-refresh-copy; path=/'
     const app = await startTestApp({
       url: `/?code=${encodeURIComponent(SECRETS.googleCode)}&state=${STATE}`,
-      stored: { oauthState: pendingTransaction('google') },
+      stored: storedReturn('google'),
       respond: () => json({ access_token: 'bob-access' }),
     })
     await waitFor(() => expect(app.navigations).toHaveLength(1))
@@ -291,7 +286,7 @@ describe('App: the return from Google', () => {
   it('a return at another path is cleared to the root path / before the product API call', async () => {
     const app = await startTestApp({
       url: `/somewhere/else?code=${encodeURIComponent(SECRETS.googleCode)}&state=${STATE}`,
-      stored: { oauthState: pendingTransaction('google') },
+      stored: storedReturn('google'),
       respond: () => new Promise<Response>(() => undefined),
     })
     await waitFor(() => expect(app.requestsTo('/auth/google-auth')).toHaveLength(1))
@@ -303,7 +298,7 @@ describe('App: the return from Google', () => {
   it('on an unknown Google account: back to the email step with the message', async () => {
     await startTestApp({
       url: `/?code=${encodeURIComponent(SECRETS.googleCode)}&state=${STATE}`,
-      stored: { oauthState: pendingTransaction('google') },
+      stored: storedReturn('google'),
       respond: () => json({ error: 'not_found' }, 404),
     })
     expect((await screen.findByRole('alert')).textContent).toBe(
