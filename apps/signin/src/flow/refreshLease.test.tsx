@@ -21,25 +21,16 @@ import {
 import { accessClaims, createTestAuthorizationServer } from '../testing/testAuthorizationServer'
 import { startTestApp, testAuthConfig } from '../testing/harness'
 import { json, SECRETS, tokenSuccess } from '../testing/oktaBodies'
+import { RETURN, storedReturn } from '../testing/providerReturn'
 
-const STATE = 'S'.repeat(20) + 'tate-0123456789_abcdefghij'
-const NONCE = 'N'.repeat(20) + 'once-0123456789_abcdefghij'
-const VERIFIER = 'v'.repeat(43)
+const { state: STATE, nonce: NONCE } = RETURN
 const SCOPE = 'domain=.example.com; path=/; secure'
 const SUBSITE_HOLDER = 'roads-subsite-holder'
 const REVOKE = '/oauth2/default/v1/revoke'
 
 const callbackPage = () => ({
   url: `/#code=${SECRETS.code}&state=${STATE}`,
-  stored: {
-    pkceVerifier: VERIFIER,
-    oauthState: JSON.stringify({
-      provider: 'okta',
-      state: STATE,
-      nonce: NONCE,
-      createdAt: Date.now(),
-    }),
-  },
+  stored: storedReturn('okta'),
 })
 
 /** A sub-site's lease, as `createPlatformSession` writes it, lasting `ms` more. */

@@ -9,10 +9,9 @@ import { describe, expect, it } from 'vitest'
 import { STORAGE_KEYS } from '../browser/transactionStorage'
 import { SECRETS, tokenSuccess } from '../testing/oktaBodies'
 import { paramsOf, startTestApp, testAuthConfig } from '../testing/harness'
+import { RETURN, storedReturn } from '../testing/providerReturn'
 
-const STATE = 'S'.repeat(20) + 'tate-0123456789_abcdefghij'
-const NONCE = 'N'.repeat(20) + 'once-0123456789_abcdefghij'
-const VERIFIER = 'v'.repeat(43)
+const { state: STATE, nonce: NONCE } = RETURN
 
 /** Storage that refuses the deep link only (quota, a policy on that key), as `setItem` throws. */
 function refuseReturnTo(): void {
@@ -34,15 +33,7 @@ describe('storage refuses the deep link, through the real effect runner', () => 
     document.cookie = 'post_login_path=/projects/42; domain=.example.com; path=/; secure'
     const app = await startTestApp({
       url: `/#code=${SECRETS.code}&state=${STATE}`,
-      stored: {
-        pkceVerifier: VERIFIER,
-        oauthState: JSON.stringify({
-          provider: 'okta',
-          state: STATE,
-          nonce: NONCE,
-          createdAt: Date.now(),
-        }),
-      },
+      stored: storedReturn('okta'),
       respond: () => tokenSuccess(testAuthConfig(), NONCE),
     })
     await act(async () => undefined)
