@@ -16,12 +16,11 @@ import {
 } from '../testing/oktaBodies'
 import { startTestApp } from '../testing/harness'
 import type { Responder } from '../testing/harness'
+import { RETURN, storedReturn } from '../testing/providerReturn'
 
 const EMAIL = 'tess.totp@example.com'
 const WRONG_CODE = '135790'
-const STATE = 'st4te' + 'Q'.repeat(38)
-const NONCE = 'n0nce' + 'R'.repeat(38)
-const VERIFIER = 'verifier' + 'V'.repeat(40)
+const { state: STATE, nonce: NONCE, verifier: VERIFIER } = RETURN
 
 const envelopes: string[] = []
 const transport: Parameters<typeof Sentry.init>[0] extends infer O
@@ -75,14 +74,10 @@ describe('Sentry reports of a failing sign-in', () => {
 
     // Back from /authorize on this page (Sentry's history instrumentation still watching): the
     // clearing replaceState records a navigation from the URL that held the code and state.
-    sessionStorage.setItem('signin.pkceVerifier', VERIFIER)
-    sessionStorage.setItem(
-      'signin.oauthState',
-      JSON.stringify({ provider: 'okta', state: STATE, nonce: NONCE, createdAt: Date.now() }),
-    )
     window.history.pushState(null, '', `/?unrelated=1#code=${SECRETS.code}&state=${STATE}`)
     await startTestApp({
       url: `/#code=${SECRETS.code}&state=${STATE}`,
+      stored: storedReturn('okta'),
       respond,
       sentry: { transport },
     })
