@@ -32,13 +32,11 @@ async function toPasswordStep(app: SignInPage, account = ACCOUNTS.pat): Promise<
   await app.typePassword(account.password)
 }
 
-test('keys typed before the script has run are all kept (the prerendered email step)', async ({
-  page,
-  app,
-}) => {
-  // The email step is painted from the prerendered HTML long before the script has run on a slow
-  // phone; a person (or a password manager) who starts at once must not lose a key. The bundle is
-  // held back until the whole address is typed.
+/**
+ * Opens the page with its entry script held back until `release` is called: the prerendered
+ * email step is on screen and usable, and nothing of the app has run.
+ */
+async function openWithEntryHeld(page: Page, app: SignInPage): Promise<() => void> {
   let release = (): void => undefined
   const released = new Promise<void>((resolve) => (release = resolve))
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
@@ -47,6 +45,17 @@ test('keys typed before the script has run are all kept (the prerendered email s
   })
   await page.goto(`${ORIGINS.app}/`, { waitUntil: 'commit' })
   await expect(app.email).toBeVisible()
+  return release
+}
+
+test('keys typed before the script has run are all kept (the prerendered email step)', async ({
+  page,
+  app,
+}) => {
+  // The email step is painted from the prerendered HTML long before the script has run on a slow
+  // phone; a person (or a password manager) who starts at once must not lose a key. The bundle is
+  // held back until the whole address is typed.
+  const release = await openWithEntryHeld(page, app)
   await expect(app.email).toBeFocused()
   await page.keyboard.type(ACCOUNTS.tess.email)
   release()
@@ -63,14 +72,7 @@ test('a language chosen in the menu before the script has run is applied once it
 }) => {
   // The menu is part of the prerendered page, so it can be used before React has taken it over; a
   // choice made then must not be lost (the page would stay in English with German selected).
-  let release = (): void => undefined
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released
-    await route.continue()
-  })
-  await page.goto(`${ORIGINS.app}/`, { waitUntil: 'commit' })
-  await expect(app.email).toBeVisible()
+  const release = await openWithEntryHeld(page, app)
   await page.getByRole('combobox', { name: /./ }).selectOption('de')
   release()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(de['email.heading']!)

@@ -6,40 +6,21 @@
 /* eslint-disable no-restricted-syntax -- plays the browser: the prerendered index.html is parsed
    markup, and the test compares markup. The app itself never touches innerHTML. */
 import { act, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { HYDRATED_ATTRIBUTE } from './hydratedAttribute'
 import { STORAGE_KEYS } from './browser/transactionStorage'
 import { createTranslator, messagesFor, prerenderEmailStep, prerenderSigningIn } from './prerender'
 import { startApp } from './startApp'
-import type { StartedApp } from './startApp'
 import { silentReporter } from './telemetry/reporter'
 import { TEST_ENV, TEST_ORIGIN } from './testing/harness'
+import { pageRootPerTest } from './testing/pageRoot'
 import { RETURN, storedReturn } from './testing/providerReturn'
 
-let container: HTMLElement
-let started: StartedApp | null = null
-let problems: unknown[]
-const onError = (event: ErrorEvent) => problems.push(event.error ?? event.message)
-
-beforeEach(() => {
-  problems = []
-  vi.spyOn(console, 'error').mockImplementation((...args) => problems.push(args.join(' ')))
-  window.addEventListener('error', onError)
-  container = document.createElement('div')
-  container.id = 'root'
-  document.body.append(container)
-})
-
-afterEach(() => {
-  if (started) act(() => started?.unmount())
-  started = null
-  window.removeEventListener('error', onError)
-  container.remove()
-})
+const root = pageRootPerTest()
 
 async function start(env = TEST_ENV): Promise<void> {
   await act(async () => {
-    started = startApp(container, {
+    root.started = startApp(root.container, {
       env,
       origin: TEST_ORIGIN,
       adapters: { reporter: silentReporter, fetch: vi.fn() as never },
@@ -49,7 +30,7 @@ async function start(env = TEST_ENV): Promise<void> {
 
 describe('the prerendered email step', () => {
   it('is the whole card: heading, email field, a disabled Next, Google, the legal links', () => {
-    container.innerHTML = prerenderEmailStep(TEST_ENV)
+    root.container.innerHTML = prerenderEmailStep(TEST_ENV)
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in')
     expect(screen.getByLabelText('Email')).toHaveProperty('value', '')
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true)
@@ -57,53 +38,55 @@ describe('the prerendered email step', () => {
     expect(screen.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe(
       TEST_ENV.VITE_PRIVACY_URL,
     )
-    expect(container.innerHTML).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i)
+    expect(root.container.innerHTML).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i)
   })
 
   it('is hydrated as it is: no mismatch, the same nodes, and the client takes over', async () => {
     const markup = prerenderEmailStep(TEST_ENV)
-    container.innerHTML = markup
-    const heading = container.querySelector('h1')
-    const field = container.querySelector('input')
+    root.container.innerHTML = markup
+    const heading = root.container.querySelector('h1')
+    const field = root.container.querySelector('input')
     await start()
-    expect(problems).toEqual([])
-    expect(container.querySelector('h1')).toBe(heading)
-    expect(container.querySelector('input')).toBe(field)
+    expect(root.problems).toEqual([])
+    expect(root.container.querySelector('h1')).toBe(heading)
+    expect(root.container.querySelector('input')).toBe(field)
     const parsed = document.createElement('div')
     parsed.innerHTML = markup
-    expect(container.innerHTML).toBe(parsed.innerHTML)
+    expect(root.container.innerHTML).toBe(parsed.innerHTML)
     expect(document.activeElement).toBe(field)
-    await act(async () => started?.store?.send({ type: 'emailChanged', email: 'a@example.com' }))
+    await act(async () =>
+      root.started?.store?.send({ type: 'emailChanged', email: 'a@example.com' }),
+    )
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', false)
   })
 
   it('marks the root hydrated only once React has committed the page, for the loader to give held actions again', async () => {
-    container.innerHTML = prerenderEmailStep(TEST_ENV)
-    expect(container.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(false)
+    root.container.innerHTML = prerenderEmailStep(TEST_ENV)
+    expect(root.container.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(false)
     await start()
-    expect(container.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(true)
+    expect(root.container.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(true)
   })
 
   it('a mismatch would be caught: markup from other variables is reported when hydrated', async () => {
-    container.innerHTML = prerenderEmailStep({
+    root.container.innerHTML = prerenderEmailStep({
       ...TEST_ENV,
       VITE_TERMS_URL: 'https://www.example.com/legal/other-terms',
     })
     await start()
-    expect(problems.join('\n')).toMatch(/hydrat/i)
+    expect(root.problems.join('\n')).toMatch(/hydrat/i)
   })
 
   it('focuses the field from the first paint, so keys typed before the script runs land in it', () => {
-    container.innerHTML = prerenderEmailStep(TEST_ENV)
-    expect(container.querySelector('input')!.hasAttribute('autofocus')).toBe(true)
+    root.container.innerHTML = prerenderEmailStep(TEST_ENV)
+    expect(root.container.querySelector('input')!.hasAttribute('autofocus')).toBe(true)
   })
 
   it('keeps an email typed before the script ran, and enables Next', async () => {
-    container.innerHTML = prerenderEmailStep(TEST_ENV)
-    container.querySelector('input')!.value = 'pat@example.com'
+    root.container.innerHTML = prerenderEmailStep(TEST_ENV)
+    root.container.querySelector('input')!.value = 'pat@example.com'
     await start()
-    expect(problems).toEqual([])
-    expect(started?.store?.getSnapshot().state).toMatchObject({
+    expect(root.problems).toEqual([])
+    expect(root.started?.store?.getSnapshot().state).toMatchObject({
       step: 'email',
       email: 'pat@example.com',
     })
@@ -111,12 +94,12 @@ describe('the prerendered email step', () => {
   })
 
   it('is replaced, not hydrated, when the page starts elsewhere (a return with an error)', async () => {
-    container.innerHTML = prerenderEmailStep(TEST_ENV)
-    const heading = container.querySelector('h1')
+    root.container.innerHTML = prerenderEmailStep(TEST_ENV)
+    const heading = root.container.querySelector('h1')
     window.history.replaceState(null, '', '/#error=access_denied&state=x')
     await start()
-    expect(problems).toEqual([])
-    expect(container.querySelector('h1')).not.toBe(heading)
+    expect(root.problems).toEqual([])
+    expect(root.container.querySelector('h1')).not.toBe(heading)
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
     expect(screen.getByRole('alert')).toBeTruthy()
   })
@@ -135,31 +118,31 @@ describe('the prerendered email step', () => {
       const translator = createTranslator(locale, messagesFor(locale))
       const markup = prerenderEmailStep(TEST_ENV, translator)
       expect(markup).toContain(translator.t('email.heading'))
-      container.innerHTML = markup
+      root.container.innerHTML = markup
       document.documentElement.lang = locale
-      const heading = container.querySelector('h1')
-      problems = []
+      const heading = root.container.querySelector('h1')
+      root.problems = []
       await start()
       // The page's texts arrive in their own chunk: hydration waits for them.
       await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
-      expect(problems).toEqual([])
-      expect(container.querySelector('h1')).toBe(heading)
+      expect(root.problems).toEqual([])
+      expect(root.container.querySelector('h1')).toBe(heading)
       expect(heading?.textContent).toBe(translator.t('email.heading'))
-      act(() => started?.unmount())
-      started = null
+      act(() => root.started?.unmount())
+      root.started = null
     }
   })
 
   it('is hydrated in its own language, then switched when the visit asks for another', async () => {
     // A host serving the German variant to an English browser (or a stale cookie): no mismatch.
     const translator = createTranslator('de', messagesFor('de'))
-    container.innerHTML = prerenderEmailStep(TEST_ENV, translator)
+    root.container.innerHTML = prerenderEmailStep(TEST_ENV, translator)
     document.documentElement.lang = 'de'
-    const heading = container.querySelector('h1')
+    const heading = root.container.querySelector('h1')
     await start()
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
-    expect(problems).toEqual([])
-    expect(container.querySelector('h1')).toBe(heading)
+    expect(root.problems).toEqual([])
+    expect(root.container.querySelector('h1')).toBe(heading)
     expect(heading?.textContent).toBe('Sign in')
     expect(document.documentElement.lang).toBe('en')
   })
@@ -168,21 +151,21 @@ describe('the prerendered email step', () => {
 describe('the prerendered "Signing you in…" card (a return from a provider)', () => {
   /** Every element of the root, as tag, classes and text of its own: what a person sees. */
   const shape = () =>
-    [...container.querySelectorAll('*')].map(
+    [...root.container.querySelectorAll('*')].map(
       (node) =>
         `${node.tagName}.${node.className} ${node.childElementCount ? '' : node.textContent}`,
     )
 
   it("is the page React renders for Okta's return, so nothing changes when React takes over", async () => {
-    container.innerHTML = prerenderSigningIn(TEST_ENV)
+    root.container.innerHTML = prerenderSigningIn(TEST_ENV)
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Signing you in…')
-    expect(container.innerHTML).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i)
+    expect(root.container.innerHTML).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i)
     const prerendered = shape()
     window.history.replaceState(null, '', `/#code=c0de&state=${RETURN.state}`)
     for (const [item, value] of Object.entries(storedReturn('okta')))
       sessionStorage.setItem(STORAGE_KEYS[item as keyof typeof STORAGE_KEYS], value)
     await act(async () => {
-      started = startApp(container, {
+      root.started = startApp(root.container, {
         env: TEST_ENV,
         origin: TEST_ORIGIN,
         // The token request never answers: the page stays on its callback step.
@@ -192,15 +175,15 @@ describe('the prerendered "Signing you in…" card (a return from a provider)', 
         },
       })
     })
-    expect(started?.store?.getSnapshot().state.step).toBe('callback')
+    expect(root.started?.store?.getSnapshot().state.step).toBe('callback')
     expect(shape()).toEqual(prerendered)
-    expect(problems).toEqual([])
+    expect(root.problems).toEqual([])
     sessionStorage.clear()
   })
 
   it("is in the page's language", () => {
     const translator = createTranslator('ar', messagesFor('ar'))
-    container.innerHTML = prerenderSigningIn(TEST_ENV, translator)
+    root.container.innerHTML = prerenderSigningIn(TEST_ENV, translator)
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       translator.t('progress.signingIn'),
     )

@@ -7,7 +7,13 @@
  */
 import { renderToString } from 'react-dom/server'
 import { createSignInFlow } from '@mapping-platform/auth-core'
-import type { ConfigEnv, Locale, LocaleMessages, PageSnapshot } from '@mapping-platform/auth-core'
+import type {
+  ConfigEnv,
+  Locale,
+  LocaleMessages,
+  PageSnapshot,
+  SignInState,
+} from '@mapping-platform/auth-core'
 import { appElement } from './appElement'
 import { Layout } from './components/Layout'
 import { I18nProvider } from './i18n/I18nContext'
@@ -77,12 +83,31 @@ export function prerenderEmailStep(
   env: ConfigEnv,
   translator: Translator = createTranslator('en'),
 ): string {
+  return prerenderFirstRender(env, translator, FIRST_VISIT, isPristineEmailStep, [
+    'A first visit',
+    'the email step',
+  ])
+}
+
+/**
+ * What the client renders first for the page `page` (its address and storage) with the
+ * build-time variables `env`, in the language of `translator`: the same tree (`appElement`) from
+ * the same flow. '' when they are not a valid configuration; a build error when the flow does not
+ * start where `starts` says (`where`: the page and the step, for the message).
+ */
+function prerenderFirstRender(
+  env: ConfigEnv,
+  translator: Translator,
+  page: PageSnapshot,
+  starts: (state: SignInState) => boolean,
+  [what, step]: readonly [string, string],
+): string {
   const result = readAppConfig(env, { origin: BUILD_ORIGIN })
   if (!result.ok) return ''
   const store = createFlowStore(createSignInFlow(result.config.auth, null), () => 'continue')
-  store.send({ type: 'pageLoaded', page: FIRST_VISIT })
-  if (!isPristineEmailStep(store.getSnapshot().state))
-    throw new Error(`A first visit starts on ${store.getSnapshot().state.step}, not the email step`)
+  store.send({ type: 'pageLoaded', page })
+  const { state } = store.getSnapshot()
+  if (!starts(state)) throw new Error(`${what} starts on ${state.step}, not ${step}`)
   return renderToString(
     appElement({
       store,
@@ -136,19 +161,8 @@ export function prerenderSigningIn(
   env: ConfigEnv,
   translator: Translator = createTranslator('en'),
 ): string {
-  const result = readAppConfig(env, { origin: BUILD_ORIGIN })
-  if (!result.ok) return ''
-  const store = createFlowStore(createSignInFlow(result.config.auth, null), () => 'continue')
-  store.send({ type: 'pageLoaded', page: OKTA_RETURN })
-  const { step } = store.getSnapshot().state
-  if (step !== 'callback') throw new Error(`Okta's return starts on ${step}, not the callback step`)
-  return renderToString(
-    appElement({
-      store,
-      legal: result.config.legal,
-      location: LOCATION,
-      ui: UI,
-      locale: createLocaleStore(translator),
-    }),
-  )
+  return prerenderFirstRender(env, translator, OKTA_RETURN, (state) => state.step === 'callback', [
+    "Okta's return",
+    'the callback step',
+  ])
 }

@@ -17,29 +17,19 @@ import type * as Messages from '@mapping-platform/auth-core/messages'
 import { pageTextsBlock } from '../build/pageTextsBlock'
 import { PAGE_TEXTS } from './i18n/pageTexts'
 import { createTranslator, messagesFor, prerenderEmailStep } from './prerender'
-import type { StartedApp } from './startApp'
 import { silentReporter } from './telemetry/reporter'
 import { TEST_ENV, TEST_ORIGIN } from './testing/harness'
+import { pageRootPerTest } from './testing/pageRoot'
 
-let container: HTMLElement
-let started: StartedApp | null = null
-let problems: unknown[]
+const root = pageRootPerTest()
 /** What the page fetched beyond its first load: the switching chunk, a locale's texts. */
 let fetched: string[]
 
 beforeEach(() => {
-  problems = []
   fetched = []
-  vi.spyOn(console, 'error').mockImplementation((...args) => problems.push(args.join(' ')))
-  container = document.createElement('div')
-  container.id = 'root'
-  document.body.append(container)
 })
 
 afterEach(() => {
-  if (started) act(() => started?.unmount())
-  started = null
-  container.remove()
   document.getElementById(PAGE_TEXTS)?.remove()
   vi.doUnmock('./i18n/switchLocale')
   vi.doUnmock('@mapping-platform/auth-core/messages')
@@ -48,7 +38,7 @@ afterEach(() => {
 /** The prerendered variant of `locale`, as the server sends it: its markup, lang and dir, `texts`. */
 function variant(locale: Locale, texts: string | null) {
   const translator = createTranslator(locale, messagesFor(locale))
-  container.innerHTML = prerenderEmailStep(TEST_ENV, translator)
+  root.container.innerHTML = prerenderEmailStep(TEST_ENV, translator)
   document.documentElement.lang = locale
   document.documentElement.dir = translator.dir
   if (texts !== null) document.body.insertAdjacentHTML('beforeend', texts)
@@ -74,7 +64,7 @@ async function start(): Promise<void> {
   })
   const { startApp } = await import('./startApp')
   await act(async () => {
-    started = startApp(container, {
+    root.started = startApp(root.container, {
       env: TEST_ENV,
       origin: TEST_ORIGIN,
       adapters: { reporter: silentReporter, fetch: vi.fn() as never },
@@ -90,13 +80,13 @@ describe('a language variant’s first load', () => {
       // The visitor whose Accept-Language made the server pick this variant.
       vi.spyOn(navigator, 'languages', 'get').mockReturnValue([locale])
       const translator = variant(locale, pageTextsBlock(locale, messagesFor(locale)))
-      const heading = container.querySelector('h1')
-      problems = []
+      const heading = root.container.querySelector('h1')
+      root.problems = []
       fetched = []
       await start()
       expect(fetched).toEqual([])
-      expect(problems).toEqual([])
-      expect(container.querySelector('h1')).toBe(heading)
+      expect(root.problems).toEqual([])
+      expect(root.container.querySelector('h1')).toBe(heading)
       expect(heading?.textContent).toBe(translator.t('email.heading'))
       expect(document.documentElement.lang).toBe(locale)
       const user = userEvent.setup()
@@ -105,8 +95,8 @@ describe('a language variant’s first load', () => {
         'disabled',
         false,
       )
-      act(() => started?.unmount())
-      started = null
+      act(() => root.started?.unmount())
+      root.started = null
       document.getElementById(PAGE_TEXTS)?.remove()
     }
   })
@@ -114,10 +104,10 @@ describe('a language variant’s first load', () => {
   it('fetches the switch and the other language only when the visit asks for it', async () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr'])
     const german = variant('de', pageTextsBlock('de', messagesFor('de')))
-    const heading = container.querySelector('h1')
+    const heading = root.container.querySelector('h1')
     await start()
-    expect(problems).toEqual([])
-    expect(container.querySelector('h1')).toBe(heading)
+    expect(root.problems).toEqual([])
+    expect(root.container.querySelector('h1')).toBe(heading)
     const french = createTranslator('fr', messagesFor('fr'))
     await waitFor(() => expect(heading?.textContent).toBe(french.t('email.heading')))
     expect(german.t('email.heading')).not.toBe(french.t('email.heading'))
@@ -150,16 +140,16 @@ describe('a language variant’s first load', () => {
     ]
     for (const texts of broken) {
       const translator = variant('de', texts)
-      const heading = container.querySelector('h1')
-      problems = []
+      const heading = root.container.querySelector('h1')
+      root.problems = []
       fetched = []
       await start()
       expect(fetched, String(texts)).toEqual(['switchLocale', 'texts de'])
-      expect(problems).toEqual([])
-      expect(container.querySelector('h1')).toBe(heading)
+      expect(root.problems).toEqual([])
+      expect(root.container.querySelector('h1')).toBe(heading)
       expect(heading?.textContent).toBe(translator.t('email.heading'))
-      act(() => started?.unmount())
-      started = null
+      act(() => root.started?.unmount())
+      root.started = null
       document.getElementById(PAGE_TEXTS)?.remove()
     }
   })
