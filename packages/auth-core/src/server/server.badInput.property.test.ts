@@ -160,8 +160,10 @@ describe('verifyAccessToken on arbitrary tokens and JWKS answers (properties)', 
         const text =
           'text' in given
             ? given.text
-            : await signer.sign(
-                { ...oktaAccessClaims(), ...given.sign } as Parameters<RsaSigner['sign']>[0],
+            : // As given, even what jose's SignJWT refuses to write (a `nbf` of Infinity, sent as
+              // null): the verifier meets whatever a broken or hostile issuer signs.
+              await signer.signBytes(
+                new TextEncoder().encode(JSON.stringify({ ...oktaAccessClaims(), ...given.sign })),
                 given.header,
               )
         const now = () => SERVER_NOW_S * 1000

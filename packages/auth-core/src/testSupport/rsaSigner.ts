@@ -17,8 +17,11 @@ export interface RsaSigner {
   readonly jwk: JWK
   /** Signs `claims` with RS256 and this `kid` (header overrides allowed). */
   sign(claims: JWTPayload, header?: Record<string, unknown>): Promise<string>
-  /** Signs any payload bytes (a JWS whose payload need not be JSON). */
-  signBytes(payload: Uint8Array): Promise<string>
+  /**
+   * Signs any payload bytes (a JWS whose payload need not be JSON, or JSON whose claims no issuer
+   * should write, such as a `nbf` that is not a finite number), header overrides allowed.
+   */
+  signBytes(payload: Uint8Array, header?: Record<string, unknown>): Promise<string>
 }
 
 /** A fresh RSA-2048 key pair called `kid`. */
@@ -30,8 +33,10 @@ export async function createRsaSigner(kid = 'key-1'): Promise<RsaSigner> {
     jwk,
     sign: (claims, header = {}) =>
       new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid, ...header }).sign(privateKey),
-    signBytes: (payload) =>
-      new CompactSign(payload).setProtectedHeader({ alg: 'RS256', kid }).sign(privateKey),
+    signBytes: (payload, header = {}) =>
+      new CompactSign(payload)
+        .setProtectedHeader({ alg: 'RS256', kid, ...header })
+        .sign(privateKey),
   }
 }
 
