@@ -15,9 +15,26 @@ import { pathToFileURL } from 'node:url'
 const [tools, url, output, ...chromeFlags] = process.argv.slice(2)
 const load = (path) => import(pathToFileURL(join(tools, 'node_modules', path)).href)
 const { default: lighthouse } = await load('lighthouse/core/index.js')
-const { launch } = await load('chrome-launcher/dist/index.js')
 
-const chrome = await launch({ chromePath: process.env.CHROME_PATH, chromeFlags })
+const { Launcher, launch } = await load('chrome-launcher/dist/index.js')
+
+/**
+ * chrome-launcher puts its own `--disable-features` list first and ours after it, and Chromium
+ * keeps only the last: one list with both.
+ */
+const featureList = (flags) =>
+  flags
+    .filter((flag) => flag.startsWith('--disable-features='))
+    .flatMap((flag) => flag.split('=')[1].split(','))
+const disabled = [
+  ...new Set([...featureList(Launcher.defaultFlags()), ...featureList(chromeFlags)]),
+]
+const flags = [
+  ...chromeFlags.filter((flag) => !flag.startsWith('--disable-features=')),
+  ...(disabled.length > 0 ? [`--disable-features=${disabled.join(',')}`] : []),
+]
+
+const chrome = await launch({ chromePath: process.env.CHROME_PATH, chromeFlags: flags })
 try {
   const result = await lighthouse(url, {
     port: chrome.port,
