@@ -9,10 +9,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page, Route } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import { expectRefused, pendingTransaction } from '../support/callback'
 import { IS_PROD, ORIGINS, RUN_DIR } from '../support/env'
 import { expect, test } from '../support/fixtures'
+import { holdRequests } from '../support/holdRequests'
 import type { NetworkLog } from '../support/network'
 import { ACCOUNTS, expectSignedInOnSubsite, TEXTS } from '../support/signInPage'
 
@@ -36,21 +37,12 @@ function reactScripts(): Set<string> {
  * on; `held` lists the ones requested. Routing also keeps the browser cache out, as on a first
  * visit.
  */
-async function holdReact(page: Page): Promise<{ held: string[]; release: () => void }> {
-  let release = (): void => undefined
-  const released = new Promise<void>((resolve) => (release = resolve))
+async function holdReact(page: Page): Promise<{ held: readonly Request[]; release: () => void }> {
   const react = reactScripts()
   expect(react.size, 'scripts carrying React in the build').toBeGreaterThan(0)
-  const held: string[] = []
-  await page.route(/\/assets\/[^/]+\.js$/, async (route: Route) => {
-    const name = new URL(route.request().url()).pathname.split('/').pop()!
-    if (react.has(name)) {
-      held.push(name)
-      await released
-    }
-    await route.continue()
-  })
-  return { held, release }
+  return holdRequests(page, /\/assets\/[^/]+\.js$/, (request) =>
+    react.has(new URL(request.url()).pathname.split('/').pop()!),
+  )
 }
 
 /** The page shows a real step (a heading), never an empty root, after a reload. */
@@ -74,12 +66,7 @@ test.describe('the callback before React', () => {
     await app.typePassword(ACCOUNTS.pat.password)
     const react = await holdReact(page)
     // The token answer is held too, so the page is seen before it moves on to the sub-site.
-    let answer = (): void => undefined
-    const answered = new Promise<void>((resolve) => (answer = resolve))
-    await page.route(`**${TOKEN}`, async (route) => {
-      await answered
-      await route.continue()
-    })
+    const token = await holdRequests(page, `**${TOKEN}`)
     await app.signIn.click()
     await expect.poll(() => tokenRequests(net), { timeout: 10_000 }).toBe(1)
     expect(react.held.length, 'a script with React was requested and held').toBeGreaterThan(0)
@@ -89,7 +76,7 @@ test.describe('the callback before React', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signing you in…')
       await expect(app.email).toHaveCount(0)
     }
-    answer()
+    token.release()
     react.release()
     await expectSignedInOnSubsite(page, ACCOUNTS.pat.email)
     expect(tokenRequests(net)).toBe(1)

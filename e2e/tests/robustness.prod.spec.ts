@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test'
 import { ORIGINS } from '../support/env'
 import { expect, test } from '../support/fixtures'
+import { holdRequests } from '../support/holdRequests'
 import {
   ACCOUNTS,
   expectSignedInOnSubsite,
@@ -37,12 +38,7 @@ async function toPasswordStep(app: SignInPage, account = ACCOUNTS.pat): Promise<
  * email step is on screen and usable, and nothing of the app has run.
  */
 async function openWithEntryHeld(page: Page, app: SignInPage): Promise<() => void> {
-  let release = (): void => undefined
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released
-    await route.continue()
-  })
+  const { release } = await holdRequests(page, /\/assets\/index-[^/]+\.js$/)
   await page.goto(`${ORIGINS.app}/`, { waitUntil: 'commit' })
   await expect(app.email).toBeVisible()
   return release
