@@ -61,19 +61,19 @@ export function prerenderEmailStep(): Plugin {
           define: { 'import.meta.env': JSON.stringify(config.env) },
         })
         const englishRoot = `<div id="root">${module.prerenderEmailStep(config.env)}</div>`
-        // The card shown when the views' chunk cannot be loaded (src/showViewsFailed.ts), in the
-        // page's language: the texts come with the page, not from the network that just failed.
-        // And the card a return from a provider shows until React has rendered its step
+        // The cards the page shows without React, in its language: when the views' chunk cannot
+        // be loaded (src/showViewsFailed.ts: the texts come with the page, not from the network
+        // that just failed), and on a return from a provider until React has rendered its step
         // (src/signingInTemplate.ts).
-        const viewsFailed = (translator: ReturnType<typeof module.createTranslator>) =>
+        const cards = (translator: ReturnType<typeof module.createTranslator>) =>
           `<template id="${VIEWS_FAILED_TEMPLATE}">${module.prerenderViewsFailed(translator)}</template>\n    ` +
           `<template id="${SIGNING_IN_TEMPLATE}">${module.prerenderSigningIn(config.env, translator)}</template>\n    `
-        const englishFailed = viewsFailed(module.createTranslator('en'))
+        const englishCards = cards(module.createTranslator('en'))
         if (!html.includes(SCRIPTS_TEMPLATE))
           throw new Error(`index.html has no ${SCRIPTS_TEMPLATE}`)
         const english = html
           .replace(ROOT_ELEMENT, englishRoot)
-          .replace(SCRIPTS_TEMPLATE, () => `${englishFailed}${SCRIPTS_TEMPLATE}`)
+          .replace(SCRIPTS_TEMPLATE, () => `${englishCards}${SCRIPTS_TEMPLATE}`)
         for (const locale of module.LOCALES) {
           if (locale === 'en') continue
           const messages = module.messagesFor(locale)
@@ -104,14 +104,14 @@ export function prerenderEmailStep(): Plugin {
               `$1${text('noscript')}$2`,
             )
             if (!page.includes(englishRoot)) throw new Error('index.html lost its prerendered root')
-            if (!page.includes(englishFailed))
-              throw new Error('index.html lost its views-failed card')
+            if (!page.includes(englishCards))
+              throw new Error('index.html lost its prerendered cards')
             // The locale's texts, read by the views at start (src/i18n/pageTexts.ts): no request.
             return page
               .replace(englishRoot, () => `<div id="root">${markup}</div>`)
               .replace(
-                englishFailed,
-                () => `${viewsFailed(translator)}${pageTextsBlock(locale, messages)}\n    `,
+                englishCards,
+                () => `${cards(translator)}${pageTextsBlock(locale, messages)}\n    `,
               )
           })
         }

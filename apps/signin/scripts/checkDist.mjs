@@ -281,7 +281,7 @@ const firstVisitOf = (page) =>
     ...(loadedBy.get(page) ?? []).map((reference) => reference.replace(/^\//, '')),
   ])
 const firstVisits = new Map(pages.map((page) => [page, firstVisitOf(page)]))
-const firstVisit = firstVisitOf('index.html')
+const firstVisit = firstVisits.get('index.html')
 
 for (const [id, what] of Object.entries(LAZY_MODULES)) {
   const chunk = manifest[id]
