@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { eagerModuleWrappers } from './build/eagerModuleWrappers.ts'
 import { firstPaint } from './build/firstPaint.ts'
 import { preloadViews } from './build/preloadViews.ts'
 import { prerenderEmailStep } from './build/prerenderPlugin.ts'
@@ -22,7 +23,8 @@ export default defineConfig({
   // built. firstPaint, scriptsAfterFirstFrame and preloadViews (into its template) before
   // prerenderEmailStep (the language variants are made from their page, and put their preloads
   // into its template of scripts);
-  // subresourceIntegrity last: it hashes the files as written, after every other plugin.
+  // subresourceIntegrity last: it hashes the files as written, after every other plugin
+  // (eagerModuleWrappers, after it in this list, changes chunks as they are rendered, before).
   plugins: [
     requireAllowedSubsites(),
     react(),
@@ -31,6 +33,7 @@ export default defineConfig({
     preloadViews(),
     prerenderEmailStep(),
     subresourceIntegrity(),
+    eagerModuleWrappers(),
   ],
   resolve: { alias: authCoreAliases },
   server: { port: 5173, strictPort: true },

@@ -47,6 +47,10 @@
  *   87.875 KiB since a language variant carries its own texts and the views read them from the
  *   page (src/i18n/pageTexts.ts, defensively: +109 B, 89 813 → 89 922 B on b739203): a variant's
  *   first visit went from 6 requests to 4 (no switching chunk, no texts chunk) and got smaller.
+ * - Every CommonJS module wrapper in the chunks (React, React DOM, the scheduler) is a parenthesized
+ *   `function` expression, which V8 compiles while streaming the script, off the main thread; a
+ *   parenthesized arrow (Rolldown's own way) it compiled on the main thread as the chunk ran
+ *   (build/eagerModuleWrappers.ts).
  * - What only a later step needs is not in the first load (LATER_STEP_MODULES, through the source
  *   maps): the handlers of the steps only an answer from Okta leads to (auth-core's `laterSteps`,
  *   in the provider clients' chunk that answer comes through), the code-entry reducer, the
@@ -304,6 +308,28 @@ console.log(
 console.log(
   `Subresource Integrity: ${withIntegrity} scripts, stylesheets and module preloads over ` +
     `${htmlFiles.length} pages, each with a SHA-384 digest of its file's bytes`,
+)
+
+/* --- CommonJS module wrappers: functions V8 compiles off the main thread, never arrows --- */
+
+// Minified: `var a=d((function(e,t){…}))`; as Rolldown writes them, `var a=d(((e,t)=>{…}))`
+// (exports, module) or `var a=d((e=>{…}))` (exports).
+const ARROW_WRAPPER = /=[\w$]+\(\((?:[\w$]+|\([\w$]+,[\w$]+\))=>\{/g
+const FUNCTION_WRAPPER = /=[\w$]+\(\(function\([\w$]+(?:,[\w$]+)?\)\{/g
+let functionWrappers = 0
+for (const name of filesUnder(dist).map((path) => relative(dist, path))) {
+  if (!name.endsWith('.js')) continue
+  const code = read(name).toString('utf8')
+  const arrows = code.match(ARROW_WRAPPER) ?? []
+  if (arrows.length > 0)
+    fail(
+      `${name} wraps a CommonJS module in an arrow (${arrows[0]}…): build/eagerModuleWrappers.ts`,
+    )
+  functionWrappers += (code.match(FUNCTION_WRAPPER) ?? []).length
+}
+if (functionWrappers === 0) fail('no CommonJS module wrapper found: is React still bundled?')
+console.log(
+  `CommonJS module wrappers: ${functionWrappers}, each a function V8 compiles off the main thread`,
 )
 
 const files = filesUnder(dist)
