@@ -46,6 +46,7 @@ import {
   prodChromiumArgs,
 } from '../support/env'
 import { NetworkLog } from '../support/network'
+import { measureMainThread, type MainThreadRun } from './mainThread'
 import { startNginx } from '../support/nginx'
 import { assertPortFree, type Server } from '../support/processes'
 import { ACCOUNTS } from '../support/signInPage'
@@ -473,6 +474,52 @@ async function passwordPath(
   return { run, log }
 }
 
+/* --- The main thread, untraced --- */
+
+/** Our page in each language measured, and the widget: RUNS loads each, alternating. */
+async function mainThreadRuns(
+  flags: string[],
+  targets: { name: string; url: string; acceptLang: string }[],
+): Promise<Record<string, MainThreadRun[]>> {
+  console.log(`› the main thread, untraced, ${RUNS} loads of each page`)
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: flags })
+  try {
+    const runs: Record<string, MainThreadRun[]> = Object.fromEntries(
+      targets.map((target) => [target.name, []]),
+    )
+    for (let run = 1; run <= RUNS; run += 1)
+      for (const target of targets) {
+        const result = await measureMainThread(browser, target.url, target.acceptLang)
+        runs[target.name]!.push(result)
+        console.log(
+          `  ${run}/${RUNS} ${target.name}: longest task ${result.longestTaskMs.toFixed(1)} ms,` +
+            ` blocking at 4× ${ms(result.blockingAt4xMs)}`,
+        )
+      }
+    return runs
+  } finally {
+    await browser.close()
+  }
+}
+
+function printMainThread(runs: Record<string, MainThreadRun[]>): void {
+  const names = Object.keys(runs)
+  const of = (name: string) => medians(runs[name]!)
+  console.log(
+    `\nThe main thread after the first paint, untraced (Chromium, no throttling; e2e/bench/mainThread.ts), median of ${RUNS} loads`,
+  )
+  console.log(
+    table([
+      ['', ...names],
+      ['Longest task', ...names.map((name) => `${of(name).longestTaskMs.toFixed(1)} ms`)],
+      [
+        'Blocking time at 4× CPU (Σ 4 × task − 50 ms)',
+        ...names.map((name) => ms(of(name).blockingAt4xMs)),
+      ],
+    ]),
+  )
+}
+
 /* --- Output --- */
 
 const ms = (value: number) => `${Math.round(value)} ms`
@@ -548,11 +595,14 @@ async function main(): Promise<void> {
   const byLocale = localeLcp(lighthouse)
   const overBudget = byLocale.filter((row) => row.overBudget)
   if (overBudget.length > 0) process.exitCode = 1
+  const threadTargets = targets.filter((target) => !target.name.endsWith('-devtools'))
+  const mainThread = await mainThreadRuns(flags, threadTargets)
   if (ONLY_OURS) {
     console.log(`\nLighthouse ${lighthouseVersion()}, our page only, median of ${RUNS} runs`)
     console.log(JSON.stringify(ours, null, 2))
     console.log(`LCP element: ${lighthouse.ours![0]!.lcpElement}`)
     printLocaleLcp(byLocale)
+    printMainThread(mainThread)
     mkdirSync(RESULTS_DIR, { recursive: true })
     const file = join(RESULTS_DIR, `ours-${started.toISOString().replace(/[:.]/g, '-')}.json`)
     const result = {
@@ -561,6 +611,7 @@ async function main(): Promise<void> {
       ours,
       locales: byLocale,
       runs: lighthouse,
+      mainThread,
     }
     writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`)
     console.log(`Written to ${file}.`)
@@ -674,6 +725,7 @@ async function main(): Promise<void> {
   console.log(`Our LCP element: ${lighthouse.ours![0]!.lcpElement}`)
   console.log(`Our audits below 1 in any run: ${failing.size ? [...failing].join(', ') : 'none'}`)
   printLocaleLcp(byLocale)
+  printMainThread(mainThread)
 
   console.log(`\nThe password path (${ACCOUNTS.pat.email}), median of ${RUNS} runs`)
   console.log(
@@ -720,6 +772,7 @@ async function main(): Promise<void> {
       locales: byLocale,
       runs: lighthouse,
     },
+    mainThread,
     passwordPath: { median: pathMedian, runs: path, requests: requestLog },
   }
   const file = join(RESULTS_DIR, `bench-${started.toISOString().replace(/[:.]/g, '-')}.json`)

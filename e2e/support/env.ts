@@ -203,17 +203,17 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 
 /**
  * The flags of every Chromium that Playwright starts: {@link CHROMIUM_ARGS}, and Playwright's
- * disabled features plus the address bar's WebUI popup, which headless Chromium otherwise loads
- * as a page of its own in every browser context (about 0.1 s of CPU per test on the 2-core
- * machine; no test has an address bar). Its AI-mode sibling, `WebUIOmniboxAimPopup` (about as
- * much again), stays on for now: a 404 seen while trying it turned out to be the page's own early
- * Enter posting its form (fixed in the inline loader), and it was not measured again since.
+ * disabled features plus the address bar's WebUI popup and its AI-mode sibling, which headless
+ * Chromium otherwise loads as pages of their own in every browser context (about 0.1 s of CPU
+ * each per test on the 2-core machine, competing with the page under test; no test has an
+ * address bar). A 404 once seen while trying the second turned out to be the page's own early
+ * Enter posting its form (fixed in the inline loader).
  * `tests/chromium-flags.dev.spec.ts` fails when Playwright's own list changes and this copy falls
  * behind.
  */
 export const PLAYWRIGHT_CHROMIUM_ARGS: readonly string[] = [
   ...CHROMIUM_ARGS,
-  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup'].join(',')}`,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
 ]
 
 /**

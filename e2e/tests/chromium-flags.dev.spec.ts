@@ -2,7 +2,7 @@
  * The suite's Chromium starts with Playwright's own disabled features still in force: its
  * `--disable-features` (support/env.ts) replaces Playwright's, because Chromium keeps the last
  * one, so it must carry every feature Playwright disables (a Playwright upgrade that adds one
- * fails here) and the address bar's popup it adds. Dev mode only: the flags are the same in both.
+ * fails here) and the address bar's popups it adds. Dev mode only: the flags are the same in both.
  */
 import { expect, test } from '@playwright/test'
 
@@ -17,4 +17,5 @@ test("the suite's --disable-features keeps every feature Playwright disables", a
   for (const earlier of lists.slice(0, -1))
     expect([...earlier].filter((feature) => !last.has(feature))).toEqual([])
   expect([...last]).toContain('WebUIOmniboxPopup')
+  expect([...last]).toContain('WebUIOmniboxAimPopup')
 })
