@@ -21,6 +21,9 @@
  *    the mandated wait, the provider's redirects and the sub-site's load. Every part is timed on
  *    the browser's clock, the authentication from the click event the page receives (Playwright's
  *    own checks before it are printed apart, as the bench's).
+ * 3. The main thread after the first paint, untraced (e2e/bench/mainThread.ts), BENCH_RUNS loads
+ *    of our page in each language and of the widget: the longest task and the blocking time those
+ *    tasks would make at 4× CPU, beside Lighthouse's TBT, which its own tracing lengthens.
  *
  * Prints both tables and writes everything to bench-results/ (git-ignored). Stops nginx and the
  * dev platform on the way out, also on Ctrl+C.
