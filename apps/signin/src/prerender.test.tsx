@@ -128,8 +128,7 @@ describe('the prerendered email step', () => {
       expect(root.problems).toEqual([])
       expect(root.container.querySelector('h1')).toBe(heading)
       expect(heading?.textContent).toBe(translator.t('email.heading'))
-      act(() => root.started?.unmount())
-      root.started = null
+      root.unmount()
     }
   })
 

@@ -95,8 +95,7 @@ describe('a language variant’s first load', () => {
         'disabled',
         false,
       )
-      act(() => root.started?.unmount())
-      root.started = null
+      root.unmount()
       document.getElementById(PAGE_TEXTS)?.remove()
     }
   })
@@ -148,8 +147,7 @@ describe('a language variant’s first load', () => {
       expect(root.problems).toEqual([])
       expect(root.container.querySelector('h1')).toBe(heading)
       expect(heading?.textContent).toBe(translator.t('email.heading'))
-      act(() => root.started?.unmount())
-      root.started = null
+      root.unmount()
       document.getElementById(PAGE_TEXTS)?.remove()
     }
   })

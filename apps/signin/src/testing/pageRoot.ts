@@ -14,11 +14,21 @@ export interface PageRoot {
   problems: unknown[]
   /** The app the test started: unmounted after it. */
   started: StartedApp | null
+  /** Unmounts the app the test started, if any (a test starting it again; also after each test). */
+  unmount(): void
 }
 
 /** Registers the root's set-up and clean-up around each test of the file; returns the root. */
 export function pageRootPerTest(): PageRoot {
-  const root: PageRoot = { container: document.createElement('div'), problems: [], started: null }
+  const root: PageRoot = {
+    container: document.createElement('div'),
+    problems: [],
+    started: null,
+    unmount() {
+      if (root.started) act(() => root.started?.unmount())
+      root.started = null
+    },
+  }
   const onError = (event: ErrorEvent) => root.problems.push(event.error ?? event.message)
   beforeEach(() => {
     root.problems = []
@@ -29,8 +39,7 @@ export function pageRootPerTest(): PageRoot {
     document.body.append(root.container)
   })
   afterEach(() => {
-    if (root.started) act(() => root.started?.unmount())
-    root.started = null
+    root.unmount()
     window.removeEventListener('error', onError)
     root.container.remove()
   })
