@@ -35,6 +35,7 @@ import { chromium, expect, type Page } from '@playwright/test'
 import { startDevPlatform, type DevPlatform } from 'dev-platform/src/devPlatform.ts'
 import { buildApp } from '../support/build'
 import {
+  ADDRESS_BAR_POPUPS,
   CHROMIUM_ARGS,
   PLAYWRIGHT_CHROMIUM_ARGS,
   CHROMIUM_PATH,
@@ -112,7 +113,7 @@ function lighthouseFlags(cert: TestCertificate): string[] {
   return [
     '--headless=new',
     ...CHROMIUM_ARGS,
-    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+    `--disable-features=${ADDRESS_BAR_POPUPS.join(',')}`,
     ...prodChromiumArgs(cert.spkiHash),
   ]
 }

@@ -202,18 +202,23 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 ]
 
 /**
+ * The address bar's WebUI popup and its AI-mode sibling, which headless Chromium otherwise loads
+ * as pages of their own in every browser context (about 0.1 s of CPU each per test on the 2-core
+ * machine, competing with the page under test or measured; no test has an address bar). A 404
+ * once seen while trying the second turned out to be the page's own early Enter posting its form
+ * (fixed in the inline loader). Disabled in every Chromium the suite and the bench start.
+ */
+export const ADDRESS_BAR_POPUPS: readonly string[] = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']
+
+/**
  * The flags of every Chromium that Playwright starts: {@link CHROMIUM_ARGS}, and Playwright's
- * disabled features plus the address bar's WebUI popup and its AI-mode sibling, which headless
- * Chromium otherwise loads as pages of their own in every browser context (about 0.1 s of CPU
- * each per test on the 2-core machine, competing with the page under test; no test has an
- * address bar). A 404 once seen while trying the second turned out to be the page's own early
- * Enter posting its form (fixed in the inline loader).
+ * disabled features plus {@link ADDRESS_BAR_POPUPS}.
  * `tests/chromium-flags.dev.spec.ts` fails when Playwright's own list changes and this copy falls
  * behind.
  */
 export const PLAYWRIGHT_CHROMIUM_ARGS: readonly string[] = [
   ...CHROMIUM_ARGS,
-  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...ADDRESS_BAR_POPUPS].join(',')}`,
 ]
 
 /**
