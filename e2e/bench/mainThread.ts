@@ -13,7 +13,22 @@
  * the blocking time they would make on a CPU four times slower (Lighthouse's mobile slowdown):
  * the sum over them of 4 × duration − 50 ms, where positive.
  * @see https://web.dev/articles/tbt
+ *
+ * Any page driven over the DevTools protocol, Playwright's or Lighthouse's, has V8's inspector
+ * attached, and the inspector asks V8 for a detailed stack trace of every `Error` created: the
+ * source positions of each function on the stack, for which V8 parses those functions again.
+ * React DOM creates an `Error` while its module is evaluated, with its 200 KB module function and
+ * the views' 245 KB chunk on the stack: 14.5 ms inspected, 0.1 ms not. So the page is measured
+ * twice: as Lighthouse sees it (`measureMainThread`, Playwright) and as a visitor's browser runs it
+ * (`measureMainThreadUninspected`, Chromium started with no DevTools protocol at all).
  */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { extname, join, normalize } from 'node:path'
 import type { Browser } from '@playwright/test'
 
 /** How long each load is watched (ms): well past the page's start. */
@@ -62,15 +77,117 @@ export async function measureMainThread(
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
     }))
     if (firstPaint === undefined) throw new Error(`${url}: no first contentful paint`)
-    const tasks = gaps.filter(([at]) => at >= firstPaint).map(([, duration]) => duration)
-    return {
-      longestTaskMs: Math.max(0, ...tasks),
-      blockingAt4xMs: tasks.reduce(
-        (sum, duration) => sum + Math.max(0, SLOWDOWN * duration - LONG_TASK_MS),
-        0,
-      ),
-    }
+    return afterFirstPaint(gaps, firstPaint)
   } finally {
     await context.close()
+  }
+}
+
+/** The figures of one load from its gaps (`[start, duration]`, ms) and its first paint. */
+function afterFirstPaint(gaps: readonly [number, number][], firstPaint: number): MainThreadRun {
+  const tasks = gaps.filter(([at]) => at >= firstPaint).map(([, duration]) => duration)
+  return {
+    longestTaskMs: Math.max(0, ...tasks),
+    blockingAt4xMs: tasks.reduce(
+      (sum, duration) => sum + Math.max(0, SLOWDOWN * duration - LONG_TASK_MS),
+      0,
+    ),
+  }
+}
+
+/** What the uninspected page posts back once its window is over. */
+interface ProbeReport {
+  readonly gaps: [number, number][]
+  readonly firstPaint: number | null
+}
+
+/** Posts the probe's gaps and the first contentful paint to `/__probe` after `windowMs`. */
+function report(windowMs: number): void {
+  setTimeout(() => {
+    const gaps = (window as unknown as { __mainThreadGaps: [number, number][] }).__mainThreadGaps
+    const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null
+    void fetch('/__probe', { method: 'POST', body: JSON.stringify({ gaps, firstPaint }) })
+  }, windowMs + 200)
+}
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+}
+
+/**
+ * One load of the build in `dist`, in `locale` (its prerendered variant, `index.<locale>.html`, as
+ * nginx serves it to a browser asking for that language, and the browser's own language), by a
+ * Chromium started with `chromiumArgs` and no DevTools protocol: a fresh profile, nothing cached.
+ * The build is served over plain HTTP from here with the probe as the first script of its head
+ * (nginx's CSP would refuse an inline script it has no hash for); the page's own work is the same.
+ */
+export async function measureMainThreadUninspected(
+  chromiumPath: string,
+  chromiumArgs: readonly string[],
+  dist: string,
+  locale: string,
+): Promise<MainThreadRun> {
+  const page = locale === 'en' ? 'index.html' : `index.${locale}.html`
+  if (!existsSync(join(dist, page))) throw new Error(`${dist} has no ${page}`)
+  const probeScript = `<script>(${probe.toString()})(${WINDOW_MS});(${report.toString()})(${WINDOW_MS})</script>`
+  let received: (value: ProbeReport) => void = () => undefined
+  const reported = new Promise<ProbeReport>((resolve) => (received = resolve))
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://probe').pathname
+    if (path === '/__probe' && request.method === 'POST') {
+      let body = ''
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      request.on('end', () => {
+        response.end()
+        received(JSON.parse(body) as ProbeReport)
+      })
+      return
+    }
+    const file = join(dist, normalize(path === '/' ? page : path))
+    if (!file.startsWith(dist) || !existsSync(file) || extname(file) === '') {
+      response.writeHead(404).end()
+      return
+    }
+    const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream'
+    const body =
+      extname(file) === '.html'
+        ? readFileSync(file, 'utf8').replace('<head>', `<head>${probeScript}`)
+        : readFileSync(file)
+    response.writeHead(200, { 'content-type': type }).end(body)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const profile = mkdtempSync(join(tmpdir(), 'bench-probe-'))
+  const { port } = server.address() as AddressInfo
+  const browser = spawn(
+    chromiumPath,
+    [
+      ...chromiumArgs,
+      `--lang=${locale}`,
+      `--user-data-dir=${profile}`,
+      `http://127.0.0.1:${port}/`,
+    ],
+    // Its own process group, so that its renderer and helpers stop with it.
+    { stdio: 'ignore', detached: true },
+  )
+  try {
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${page}: no report within 30 s`)), 30_000).unref(),
+    )
+    const { gaps, firstPaint } = await Promise.race([reported, timeout])
+    if (firstPaint === null) throw new Error(`${page}: no first contentful paint`)
+    return afterFirstPaint(gaps, firstPaint)
+  } finally {
+    if (browser.exitCode === null && browser.signalCode === null) {
+      const exited = new Promise((resolve) => browser.once('exit', resolve))
+      process.kill(-browser.pid!, 'SIGTERM')
+      await exited
+    }
+    server.close()
+    // Chromium's helpers may still be writing the profile for a moment after it exits.
+    await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   }
 }

@@ -23,7 +23,9 @@
  *    own checks before it are printed apart, as the bench's).
  * 3. The main thread after the first paint, untraced (e2e/bench/mainThread.ts), BENCH_RUNS loads
  *    of our page in each language and of the widget: the longest task and the blocking time those
- *    tasks would make at 4× CPU, beside Lighthouse's TBT, which its own tracing lengthens.
+ *    tasks would make at 4× CPU, beside Lighthouse's TBT, which its own tracing lengthens; then
+ *    our build again in a Chromium with no DevTools protocol attached (`uninspected`), as a
+ *    visitor's browser runs it (the inspector makes every `Error` costly, see mainThread.ts).
  *
  * Prints both tables and writes everything to bench-results/ (git-ignored). Stops nginx and the
  * dev platform on the way out, also on Ctrl+C.
@@ -50,7 +52,7 @@ import {
   prodChromiumArgs,
 } from '../support/env'
 import { NetworkLog } from '../support/network'
-import { measureMainThread, type MainThreadRun } from './mainThread'
+import { measureMainThread, measureMainThreadUninspected, type MainThreadRun } from './mainThread'
 import { startNginx } from '../support/nginx'
 import { assertPortFree, type Server } from '../support/processes'
 import { ACCOUNTS } from '../support/signInPage'
@@ -185,7 +187,11 @@ function widgetServerBlock(dir: string, cert: TestCertificate): string {
   }`
 }
 
-async function startStack(): Promise<{ cert: TestCertificate; platform: DevPlatform }> {
+async function startStack(): Promise<{
+  cert: TestCertificate
+  platform: DevPlatform
+  dist: string
+}> {
   const stopFirst = 'Stop `npm start`, the e2e suite or whatever else uses it, then run it again.'
   for (const [role, port] of Object.entries(PLATFORM_PORTS))
     await assertPortFree(port, `Port ${port} (the dev platform's ${role}) is in use. ${stopFirst}`)
@@ -213,7 +219,7 @@ async function startStack(): Promise<{ cert: TestCertificate; platform: DevPlatf
   cleanups.push(() => nginx.stop())
   const platform = await startDevPlatform(platformOptions())
   cleanups.push(() => platform.close())
-  return { cert, platform }
+  return { cert, platform, dist }
 }
 
 /* --- Lighthouse --- */
@@ -480,37 +486,64 @@ async function passwordPath(
 
 /* --- The main thread, untraced --- */
 
-/** Our page in each language measured, and the widget: RUNS loads each, alternating. */
+/** The uninspected Chromium's flags: the suite's, without the address bar's popups. */
+const UNINSPECTED_FLAGS = [
+  '--headless=new',
+  ...CHROMIUM_ARGS,
+  `--disable-features=${ADDRESS_BAR_POPUPS.join(',')}`,
+]
+
+/**
+ * Our page in each language measured, and the widget: RUNS loads each, alternating, through
+ * Playwright (the inspector attached, as under Lighthouse); then our build in each language in a
+ * Chromium with no inspector (`<name> uninspected`), as a visitor's browser runs it.
+ */
 async function mainThreadRuns(
   flags: string[],
   targets: { name: string; url: string; acceptLang: string }[],
+  dist: string,
 ): Promise<Record<string, MainThreadRun[]>> {
   console.log(`› the main thread, untraced, ${RUNS} loads of each page`)
+  const uninspected = targets
+    .filter((target) => target.name.startsWith('ours'))
+    .map((target) => ({
+      name: `${target.name} uninspected`,
+      locale: target.name === 'ours' ? 'en' : target.name.slice('ours-'.length),
+    }))
+  const runs: Record<string, MainThreadRun[]> = Object.fromEntries(
+    [...targets, ...uninspected].map((target) => [target.name, []]),
+  )
+  const record = (name: string, run: number, result: MainThreadRun): void => {
+    runs[name]!.push(result)
+    console.log(
+      `  ${run}/${RUNS} ${name}: longest task ${result.longestTaskMs.toFixed(1)} ms,` +
+        ` blocking at 4× ${ms(result.blockingAt4xMs)}`,
+    )
+  }
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: flags })
   try {
-    const runs: Record<string, MainThreadRun[]> = Object.fromEntries(
-      targets.map((target) => [target.name, []]),
-    )
     for (let run = 1; run <= RUNS; run += 1)
-      for (const target of targets) {
-        const result = await measureMainThread(browser, target.url, target.acceptLang)
-        runs[target.name]!.push(result)
-        console.log(
-          `  ${run}/${RUNS} ${target.name}: longest task ${result.longestTaskMs.toFixed(1)} ms,` +
-            ` blocking at 4× ${ms(result.blockingAt4xMs)}`,
-        )
-      }
-    return runs
+      for (const target of targets)
+        record(target.name, run, await measureMainThread(browser, target.url, target.acceptLang))
   } finally {
     await browser.close()
   }
+  for (let run = 1; run <= RUNS; run += 1)
+    for (const target of uninspected)
+      record(
+        target.name,
+        run,
+        await measureMainThreadUninspected(CHROMIUM_PATH, UNINSPECTED_FLAGS, dist, target.locale),
+      )
+  return runs
 }
 
 function printMainThread(runs: Record<string, MainThreadRun[]>): void {
   const names = Object.keys(runs)
   const of = (name: string) => medians(runs[name]!)
   console.log(
-    `\nThe main thread after the first paint, untraced (Chromium, no throttling; e2e/bench/mainThread.ts), median of ${RUNS} loads`,
+    `\nThe main thread after the first paint, untraced (Chromium, no throttling; e2e/bench/mainThread.ts), median of ${RUNS} loads;` +
+      ' "uninspected": no DevTools protocol attached, as a visitor\'s browser',
   )
   console.log(
     table([
@@ -547,7 +580,7 @@ function table(rows: string[][]): string {
 
 async function main(): Promise<void> {
   const started = new Date()
-  const { cert } = await startStack()
+  const { cert, dist } = await startStack()
   const flags = chromiumFlags(cert)
   const pages = { ours: `${ORIGINS.app}/`, widget: `${WIDGET_ORIGIN}/` }
   const reports = join(RUN_DIR, 'lighthouse')
@@ -600,7 +633,7 @@ async function main(): Promise<void> {
   const overBudget = byLocale.filter((row) => row.overBudget)
   if (overBudget.length > 0) process.exitCode = 1
   const threadTargets = targets.filter((target) => !target.name.endsWith('-devtools'))
-  const mainThread = await mainThreadRuns(flags, threadTargets)
+  const mainThread = await mainThreadRuns(flags, threadTargets, dist)
   if (ONLY_OURS) {
     console.log(`\nLighthouse ${lighthouseVersion()}, our page only, median of ${RUNS} runs`)
     console.log(JSON.stringify(ours, null, 2))
