@@ -18,7 +18,7 @@
  * attached, and the inspector asks V8 for a detailed stack trace of every `Error` created: the
  * source positions of each function on the stack, for which V8 parses those functions again.
  * React DOM creates an `Error` while its module is evaluated, with its 200 KB module function and
- * the views' 245 KB chunk on the stack: 14.5 ms inspected, 0.1 ms not. So the page is measured
+ * the views' 245 KB chunk on the stack: 14.5 ms inspected, about 0.1 ms not. So the page is measured
  * twice: as Lighthouse sees it (`measureMainThread`, Playwright) and as a visitor's browser runs it
  * (`measureMainThreadUninspected`, Chromium started with no DevTools protocol at all).
  */
