@@ -42,3 +42,16 @@ export function locateInPage(target: Target): number {
 export function cssOf(target: Target): string {
   return typeof target === 'string' ? target : target.css
 }
+
+/**
+ * Runs in the page: whether the `index`th match of `target`'s CSS (as `locateInPage` found it) is
+ * disabled (its own `disabled`, a disabled fieldset's, or `aria-disabled`) or enabled.
+ */
+export function disabledInPage({ target, index }: { target: Target; index: number }): string {
+  const css = typeof target === 'string' ? target : target.css
+  const element = document.querySelectorAll(css)[index]
+  if (!element) return 'not rendered'
+  const disabled =
+    element.matches(':disabled') || element.closest('[aria-disabled="true"]') !== null
+  return disabled ? 'disabled' : 'enabled'
+}

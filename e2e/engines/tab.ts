@@ -4,7 +4,7 @@
  * throws with what it last saw.
  */
 import type { EnginePage, Key, Target } from './driver'
-import { locateInPage } from './locate'
+import { disabledInPage, locateInPage } from './locate'
 
 export const WAIT_MS = 7_000
 
@@ -96,9 +96,24 @@ export class Tab {
     )
   }
 
-  /** Waits for `target`, then clicks it for real. */
+  /**
+   * Waits until `target` is rendered and enabled, as a person waits for a control they can use
+   * (and as Playwright's click does), then clicks it for real. A click on a disabled button does
+   * nothing in any engine: on a loaded machine the prerendered email step's Next, disabled until
+   * the page has read the typed email, took WebKit's click while Chromium's Playwright waited.
+   */
   async click(target: Target, timeoutMs = WAIT_MS): Promise<void> {
-    await this.visible(target, timeoutMs)
+    await waitFor(
+      `${JSON.stringify(target)} to be rendered and enabled`,
+      async () => {
+        const index = await this.page.evaluate(locateInPage, target)
+        return index < 0
+          ? 'not rendered'
+          : await this.page.evaluate(disabledInPage, { target, index })
+      },
+      (state) => state === 'enabled',
+      timeoutMs,
+    )
     await this.page.click(target)
   }
 
