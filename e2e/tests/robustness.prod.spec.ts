@@ -87,6 +87,7 @@ test('the views cannot be loaded (offline): the page says so, and Try again load
   await app.goto()
   const retry = page.getByRole('button', { name: 'Try again', exact: true })
   await expect(retry).toBeFocused()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
   await expect(page.getByText(MESSAGES.network_error)).toBeVisible()
   await page.unroute(views)
   await retry.click()

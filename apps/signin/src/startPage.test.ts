@@ -125,6 +125,9 @@ describe('startPage', () => {
     const fail = new TypeError('Failed to fetch dynamically imported module')
     const { container } = await start('/', {}, TEST_ENV, { fail, reload })
     const button = screen.getByRole('button', { name: 'Erneut versuchen' })
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      messagesFor('de')['email.heading'],
+    )
     expect(button.ownerDocument.activeElement).toBe(button)
     expect(
       document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent,

@@ -24,6 +24,8 @@ describe('StepBoundary', () => {
       </StepBoundary>,
     )
     const retry = await screen.findByRole('button', { name: en['stepLoadFailed.retry'] })
+    // The card still says where the person is: the page's heading, as the email step has it.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en['email.heading'])
     expect(screen.getByText(errorMessages.network_error)).toBeTruthy()
     expect(retry.getAttribute('aria-describedby')).toBe('step-load-error')
     expect(document.getElementById('step-load-error')?.textContent).toBe(

@@ -29,13 +29,15 @@ export class StepBoundary extends Component<StepBoundaryProps, { readonly failed
 const ERROR_ID = 'step-load-error'
 
 /**
- * The network message and "Try again" (`onRetry`). Also prerendered, in each page's language, for
- * the views' own chunk failing to load (`prerender.tsx`, `showViewsFailed`).
+ * The page's heading ("Sign in", as the email step has it: the card stands for a step that could
+ * not be shown), the network message and "Try again" (`onRetry`). Also prerendered, in each page's
+ * language, for the views' own chunk failing to load (`prerender.tsx`, `showViewsFailed`).
  */
 export function StepLoadFailed({ onRetry }: { readonly onRetry: () => void }) {
   const { t } = useI18n()
   return (
     <>
+      <h1 className="step__heading">{t('email.heading')}</h1>
       <ErrorAlert id={ERROR_ID} code="network_error" />
       <button
         // Focus moves here: the control that had it belonged to the step that could not be shown.
