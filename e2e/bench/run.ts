@@ -51,7 +51,7 @@ import {
   platformOptions,
   prodChromiumArgs,
 } from '../support/env'
-import { NetworkLog } from '../support/network'
+import { NetworkLog, type SeenRequest } from '../support/network'
 import { measureMainThread, measureMainThreadUninspected, type MainThreadRun } from './mainThread'
 import { startNginx } from '../support/nginx'
 import { assertPortFree, type Server } from '../support/processes'
@@ -383,6 +383,12 @@ interface BrowserRequest {
   readonly url: string
   readonly navigation: boolean
   fromCache: boolean
+  /** When the page sent it (epoch ms, the browser's clock). */
+  readonly sentAt: number
+  /** Its monotonic clock's offset to the epoch (s): the protocol's other events carry only the former. */
+  readonly epochOffset: number
+  /** When its answer's headers arrived (epoch ms, the same clock), after any CORS preflight. */
+  answeredAt?: number
 }
 
 interface LoggedRequest {
@@ -440,8 +446,12 @@ async function passwordPath(
     after.find(
       (r) => predicate(new URL(r.url)) && (navigation === undefined || r.navigation === navigation),
     )
-  const responseAt = (url: string) =>
-    net.responses.find((r) => r.url === url && r.at >= clickedAt)?.at
+  // When an answer arrived, from the protocol's own clock for the request: Playwright's timing adds
+  // the answer's offset to when the request *started on the network*, after any CORS preflight,
+  // so the primary authentication came out short by its preflight, and a token exchange at −3 ms.
+  const answeredAt = (request: SeenRequest) =>
+    seen.slice(seenBefore).find((r) => r.method === request.method && r.url === request.url)
+      ?.answeredAt
   const authn = first((u) => u.pathname === '/api/v1/authn')
   const authorize = first((u) => u.pathname.endsWith('/v1/authorize'), true)
   const token = first((u) => u.pathname.endsWith('/v1/token'))
@@ -455,8 +465,12 @@ async function passwordPath(
   if (!authn || !authorize || !back || !token || !logout || !subsite)
     throw new Error('the password path did not take its usual course')
   const clickSeenAt = await pageClick
-  const authnAnswered = responseAt(authn.url) ?? authn.at
-  const tokenAnswered = responseAt(token.url) ?? token.at
+  const authnAnswered = answeredAt(authn)
+  const tokenAnswered = answeredAt(token)
+  if (authnAnswered === undefined || tokenAnswered === undefined)
+    throw new Error(
+      'the password path: no answer seen to the primary authentication or the token request',
+    )
   const run: PathRun = {
     totalMs: doneAt - clickedAt,
     beyondMandatedWaitMs: doneAt - clickedAt - MANDATED_WAIT_MS,
@@ -677,6 +691,8 @@ async function main(): Promise<void> {
         url: event.request.url,
         navigation: event.type === 'Document',
         fromCache: false,
+        sentAt: event.wallTime * 1000,
+        epochOffset: event.wallTime - event.timestamp,
       }),
     )
     cdp.on('Network.requestServedFromCache', (event) => {
@@ -685,8 +701,9 @@ async function main(): Promise<void> {
     })
     cdp.on('Network.responseReceived', (event) => {
       const request = byId(event.requestId)
-      if (request && (event.response.fromDiskCache || event.response.fromPrefetchCache))
-        request.fromCache = true
+      if (!request) return
+      request.answeredAt = (event.timestamp + request.epochOffset) * 1000
+      if (event.response.fromDiskCache || event.response.fromPrefetchCache) request.fromCache = true
     })
     await cdp.send('Network.enable')
     const result = await passwordPath(page, net, seen)
