@@ -310,6 +310,11 @@ console.log(
     `${htmlFiles.length} pages, each with a SHA-384 digest of its file's bytes`,
 )
 
+/** What nginx serves of the build: not the source maps (hidden) nor the manifest (404 for both). */
+const served = filesUnder(dist)
+  .map((path) => relative(dist, path))
+  .filter((name) => !name.endsWith('.map') && !name.startsWith('.vite/'))
+
 /* --- CommonJS module wrappers: functions V8 compiles off the main thread, never arrows --- */
 
 // Minified: `var a=d((function(e,t){…}))`; as Rolldown writes them, `var a=d(((e,t)=>{…}))`
@@ -317,7 +322,7 @@ console.log(
 const ARROW_WRAPPER = /=[\w$]+\(\((?:[\w$]+|\([\w$]+,[\w$]+\))=>\{/g
 const FUNCTION_WRAPPER = /=[\w$]+\(\(function\([\w$]+(?:,[\w$]+)?\)\{/g
 let functionWrappers = 0
-for (const name of filesUnder(dist).map((path) => relative(dist, path))) {
+for (const name of served) {
   if (!name.endsWith('.js')) continue
   const code = read(name).toString('utf8')
   const arrows = code.match(ARROW_WRAPPER) ?? []
@@ -332,10 +337,7 @@ console.log(
   `CommonJS module wrappers: ${functionWrappers}, each a function V8 compiles off the main thread`,
 )
 
-const files = filesUnder(dist)
-  .map((path) => relative(dist, path))
-  // Not served: source maps (hidden) and the manifest (nginx answers 404 for both).
-  .filter((name) => !name.endsWith('.map') && !name.startsWith('.vite/'))
+const files = served
   .map((name) => {
     const bytes = read(name)
     return {
