@@ -104,6 +104,16 @@ function chromiumFlags(cert: TestCertificate): string[] {
 }
 
 /**
+ * A headless Chromium not driven by Playwright (Lighthouse's, the uninspected one): the suite's
+ * flags and no address bar's popups (below), nothing of Playwright's own list.
+ */
+const BARE_CHROMIUM_FLAGS: readonly string[] = [
+  '--headless=new',
+  ...CHROMIUM_ARGS,
+  `--disable-features=${ADDRESS_BAR_POPUPS.join(',')}`,
+]
+
+/**
  * The same for Lighthouse's Chromium, without the address bar's WebUI popups, which a headless
  * Chromium 156 loads as pages of their own at start (their module evaluation traced at about
  * 150 ms of CPU) and which competed for the machine's two cores with the page measured: with
@@ -112,12 +122,7 @@ function chromiumFlags(cert: TestCertificate): string[] {
  * lighthouse.mjs merges this `--disable-features` with chrome-launcher's own list.
  */
 function lighthouseFlags(cert: TestCertificate): string[] {
-  return [
-    '--headless=new',
-    ...CHROMIUM_ARGS,
-    `--disable-features=${ADDRESS_BAR_POPUPS.join(',')}`,
-    ...prodChromiumArgs(cert.spkiHash),
-  ]
+  return [...BARE_CHROMIUM_FLAGS, ...prodChromiumArgs(cert.spkiHash)]
 }
 
 /**
@@ -383,8 +388,6 @@ interface BrowserRequest {
   readonly url: string
   readonly navigation: boolean
   fromCache: boolean
-  /** When the page sent it (epoch ms, the browser's clock). */
-  readonly sentAt: number
   /** Its monotonic clock's offset to the epoch (s): the protocol's other events carry only the former. */
   readonly epochOffset: number
   /** When its answer's headers arrived (epoch ms, the same clock), after any CORS preflight. */
@@ -500,13 +503,6 @@ async function passwordPath(
 
 /* --- The main thread, untraced --- */
 
-/** The uninspected Chromium's flags: the suite's, without the address bar's popups. */
-const UNINSPECTED_FLAGS = [
-  '--headless=new',
-  ...CHROMIUM_ARGS,
-  `--disable-features=${ADDRESS_BAR_POPUPS.join(',')}`,
-]
-
 /**
  * Our page in each language measured, and the widget: RUNS loads each, alternating, through
  * Playwright (the inspector attached, as under Lighthouse); then our build in each language in a
@@ -547,7 +543,7 @@ async function mainThreadRuns(
       record(
         target.name,
         run,
-        await measureMainThreadUninspected(CHROMIUM_PATH, UNINSPECTED_FLAGS, dist, target.locale),
+        await measureMainThreadUninspected(CHROMIUM_PATH, BARE_CHROMIUM_FLAGS, dist, target.locale),
       )
   return runs
 }
@@ -691,7 +687,6 @@ async function main(): Promise<void> {
         url: event.request.url,
         navigation: event.type === 'Document',
         fromCache: false,
-        sentAt: event.wallTime * 1000,
         epochOffset: event.wallTime - event.timestamp,
       }),
     )
