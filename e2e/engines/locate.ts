@@ -44,11 +44,10 @@ export function cssOf(target: Target): string {
 }
 
 /**
- * Runs in the page: whether the `index`th match of `target`'s CSS (as `locateInPage` found it) is
- * disabled (its own `disabled`, a disabled fieldset's, or `aria-disabled`) or enabled.
+ * Runs in the page: whether the `index`th match of `css` (as `locateInPage` found it, `cssOf` its
+ * target) is disabled (its own `disabled`, a disabled fieldset's, or `aria-disabled`) or enabled.
  */
-export function disabledInPage({ target, index }: { target: Target; index: number }): string {
-  const css = typeof target === 'string' ? target : target.css
+export function disabledInPage({ css, index }: { css: string; index: number }): string {
   const element = document.querySelectorAll(css)[index]
   if (!element) return 'not rendered'
   const disabled =

@@ -4,7 +4,7 @@
  * throws with what it last saw.
  */
 import type { EnginePage, Key, Target } from './driver'
-import { disabledInPage, locateInPage } from './locate'
+import { cssOf, disabledInPage, locateInPage } from './locate'
 
 export const WAIT_MS = 7_000
 
@@ -109,7 +109,7 @@ export class Tab {
         const index = await this.page.evaluate(locateInPage, target)
         return index < 0
           ? 'not rendered'
-          : await this.page.evaluate(disabledInPage, { target, index })
+          : await this.page.evaluate(disabledInPage, { css: cssOf(target), index })
       },
       (state) => state === 'enabled',
       timeoutMs,
