@@ -498,13 +498,13 @@ async function atSignedIn(page, shot) {
 
 const LIVE_ONLY = 'needs the dev platform'
 
+/** The screen of the views' chunk failing to load (its console error is expected). */
+const VIEWS_FAILED = '25-views-failed'
+
 /**
  * Every screen: its name and how to reach it on a fresh page (`shot`: `{ locale, t, live }`).
  * A screen that only the dev platform can show throws LIVE_ONLY under fakes and is skipped.
  */
-/** The screen of the views' chunk failing to load (its console error is expected). */
-const VIEWS_FAILED = '25-views-failed'
-
 /** @type {Array<[string, Reach]>} */
 const SCREENS = [
   ['01-email', (page, shot) => open(page, shot).then(() => page.locator('#email').waitFor())],
